@@ -1,0 +1,265 @@
+// Resolves a complete executable description into an FFTPlan: the implementation choice (Stockham or
+// Bluestein, elements per invocation, FFT slots, exchange) and every trait, following cuFFTDx's
+// formulas (shared/reference cufftdx-api.md §2.3 and §5). Runtime single source of truth: the
+// type-level traits are generated from / checked against this code.
+import {
+  COMPLEX_BYTES,
+  exchangeFor,
+  fitsLimits,
+  MAX_THREAD_EXEC_SIZE,
+  maxBluesteinLength,
+  maxNativeBlockSize,
+  SCALAR_TYPE,
+  stockhamEPTs,
+  VALUE_TYPE,
+} from './capabilities.js';
+import { fail } from './errors.js';
+import type {
+  ComplexLayout,
+  ElementKind,
+  FFTDirection,
+  FFTExecution,
+  FFTLimits,
+  FFTPlan,
+  FFTPrecision,
+  FFTType,
+  RealMode,
+} from './model.js';
+import { DEFAULT_LIMITS } from './model.js';
+import { bluesteinLength, isPowerOfTwo } from './sizes.js';
+import { defaultTuning, suggestedSlots } from './tuning.js';
+
+/** The operator values of a description, as composed (everything optional). */
+export interface DescriptorState {
+  readonly size?: number;
+  readonly type?: FFTType;
+  readonly direction?: FFTDirection;
+  readonly precision?: FFTPrecision;
+  readonly execution?: FFTExecution;
+  readonly elementsPerThread?: number;
+  readonly fftsPerBlock?: number;
+  readonly blockDim?: readonly [number, number, number];
+  readonly layout?: ComplexLayout;
+  readonly mode?: RealMode;
+  readonly limits?: FFTLimits;
+}
+
+/** div(layout, n) of cuFFTDx: complex elements of the Hermitian side for n real points. */
+export function hermitianLength(layout: ComplexLayout, n: number): number {
+  switch (layout) {
+    case 'natural':
+      return Math.floor(n / 2) + 1;
+    case 'packed':
+      return Math.floor(n / 2);
+    case 'full':
+      return n;
+  }
+}
+
+/** Per-invocation count on the Hermitian side for logical EPT e (cuFFTDx: div(layout, E), +E%2 when packed). */
+function hermitianEPT(layout: ComplexLayout, e: number): number {
+  return layout === 'packed' ? Math.floor(e / 2) + (e % 2) : hermitianLength(layout, e);
+}
+
+export function deducedDirection(type: FFTType, direction: FFTDirection | undefined): FFTDirection | undefined {
+  if (direction) return direction;
+  if (type === 'r2c') return 'forward';
+  if (type === 'c2r') return 'inverse';
+  return undefined;
+}
+
+function describeLimits(precision: FFTPrecision, limits: FFTLimits): string {
+  return (
+    `${maxNativeBlockSize(precision, limits)} in ${precision} with ${limits.maxComputeWorkgroupStorageSize} bytes of ` +
+    `workgroup memory and ${limits.maxComputeInvocationsPerWorkgroup} invocations`
+  );
+}
+
+interface Engine {
+  algorithm: 'stockham' | 'bluestein';
+  execSize: number;
+  execEPT: number;
+  slots: number;
+  suggestedExecEPT: number;
+  suggestedSlots: number;
+}
+
+/** Chooses the Block engine for complex length n (already halved when folded). */
+function chooseBlockEngine(
+  size: number,
+  n: number,
+  precision: FFTPrecision,
+  limits: FFTLimits,
+  userExecEPT: number | undefined,
+  userLogicalEPT: number | undefined,
+  userSlots: number | undefined,
+): Engine {
+  const native = defaultTuning(n, precision, limits);
+  let algorithm: 'stockham' | 'bluestein' = 'stockham';
+  let execSize = n;
+  let suggested = native;
+  if (!native) {
+    if (n > maxNativeBlockSize(precision, limits)) {
+      fail(`Size(${size}) exceeds the largest Block FFT for these Limits (${describeLimits(precision, limits)})`);
+    }
+    const b = bluesteinLength(n);
+    if (b > maxBluesteinLength(precision, limits)) {
+      fail(
+        `Size(${size}) needs Bluestein length ${b}, beyond the largest Block FFT for these Limits (${describeLimits(precision, limits)})`,
+      );
+    }
+    algorithm = 'bluestein';
+    execSize = b;
+    suggested = defaultTuning(b, precision, limits);
+    if (!suggested) fail(`Size(${size}) has no Block implementation for these Limits`);
+  }
+  const tuned = suggested!;
+  let execEPT = tuned.ept;
+  if (userExecEPT !== undefined) {
+    const valid = stockhamEPTs(execSize, precision).filter((e) => algorithm === 'stockham' || (isPowerOfTwo(e) && e < execSize));
+    if (!valid.includes(userExecEPT)) {
+      fail(
+        `ElementsPerThread(${userLogicalEPT}) is not supported for Size(${size}) in Block execution` +
+          (algorithm === 'bluestein' ? ` (Bluestein length ${execSize})` : ''),
+      );
+    }
+    execEPT = userExecEPT;
+  }
+  const suggestedSlotsForEPT = userExecEPT === undefined ? tuned.slots : suggestedSlots(execSize, execEPT, precision, limits);
+  return {
+    algorithm,
+    execSize,
+    execEPT,
+    slots: userSlots ?? 1,
+    suggestedExecEPT: tuned.ept,
+    suggestedSlots: suggestedSlotsForEPT,
+  };
+}
+
+/** Resolves a complete executable description. Throws FFTDescriptorError on anything the engine cannot build. */
+export function resolvePlan(state: DescriptorState): FFTPlan {
+  const size = state.size;
+  if (size === undefined) fail('the description has no Size(); add Size(n)');
+  const type = state.type ?? 'c2c';
+  const direction = deducedDirection(type, state.direction);
+  if (!direction) fail(`a c2c FFT needs Direction('forward') or Direction('inverse')`);
+  const execution = state.execution;
+  if (!execution) fail('add Block() or Thread() to execute the FFT');
+  const precision = state.precision ?? 'f32';
+  const layout: ComplexLayout = state.layout ?? 'natural';
+  const mode: RealMode = state.mode ?? 'normal';
+  const limits = state.limits ?? DEFAULT_LIMITS;
+  const itb: 1 | 2 = precision === 'f16' ? 2 : 1;
+  const folded = mode === 'folded' && type !== 'c2c';
+  const n = folded ? size / 2 : size;
+
+  const inputType: ElementKind = type === 'r2c' && !folded ? 'real' : 'complex';
+  const outputType: ElementKind = type === 'c2r' && !folded ? 'real' : 'complex';
+  const inputLength = type === 'c2r' ? hermitianLength(layout, size) : n;
+  const outputLength = type === 'r2c' ? hermitianLength(layout, size) : n;
+
+  let engine: Engine;
+  let fftsPerBlock: number;
+  let suggestedFFTsPerBlock: number;
+  let blockDim: readonly [number, number, number];
+  if (execution === 'thread') {
+    if (n > MAX_THREAD_EXEC_SIZE[precision]) {
+      const limit = MAX_THREAD_EXEC_SIZE[precision];
+      fail(
+        folded
+          ? `Size(${size}) is too large for folded Thread execution in ${precision}: even sizes up to ${2 * limit} are supported`
+          : `Size(${size}) is too large for Thread execution in ${precision}: sizes up to ${limit} are supported`,
+      );
+    }
+    engine = { algorithm: 'stockham', execSize: n, execEPT: n, slots: 1, suggestedExecEPT: n, suggestedSlots: 1 };
+    fftsPerBlock = itb;
+    suggestedFFTsPerBlock = itb;
+    blockDim = [1, 1, 1];
+  } else {
+    const logicalEPT = state.elementsPerThread;
+    const userExecEPT = logicalEPT === undefined ? undefined : folded ? logicalEPT / 2 : logicalEPT;
+    const userSlots =
+      state.fftsPerBlock !== undefined
+        ? state.fftsPerBlock / itb
+        : state.blockDim !== undefined
+          ? state.blockDim[1]
+          : undefined;
+    engine = chooseBlockEngine(size, n, precision, limits, userExecEPT, logicalEPT, userSlots);
+    fftsPerBlock = engine.slots * itb;
+    suggestedFFTsPerBlock = engine.suggestedSlots * itb;
+    const stride = engine.execSize / engine.execEPT;
+    blockDim = state.blockDim ?? [stride, engine.slots, 1];
+    if (blockDim[0] < stride || blockDim[1] < engine.slots) {
+      fail(
+        `BlockDim(${blockDim.join(', ')}) is too small for Size(${size}) with ElementsPerThread(${
+          folded ? engine.execEPT * 2 : engine.execEPT
+        }) and FFTsPerBlock(${fftsPerBlock}): it needs x >= ${stride} and y >= ${engine.slots}`,
+      );
+    }
+  }
+
+  const stride = engine.execSize / engine.execEPT;
+  const invocations = blockDim[0] * blockDim[1] * blockDim[2];
+  if (invocations > limits.maxComputeInvocationsPerWorkgroup) {
+    fail(
+      `the workgroup needs ${invocations} invocations but the Limits allow ${limits.maxComputeInvocationsPerWorkgroup}`,
+    );
+  }
+  const exchange =
+    execution === 'thread' ? { kind: 'none' as const, bytes: 0 } : exchangeFor(engine.execSize, stride, engine.slots, precision, limits);
+  if (!exchange) {
+    const need = (engine.execSize * COMPLEX_BYTES[precision] * engine.slots) / 2;
+    fail(
+      `FFTsPerBlock(${fftsPerBlock}) with Size(${size}) needs at least ${need} bytes of workgroup memory but the Limits allow ${limits.maxComputeWorkgroupStorageSize}`,
+    );
+  }
+  if (execution === 'block' && !fitsLimits(engine.execSize, engine.execEPT, engine.slots, precision, limits)) {
+    fail(`the Block FFT for Size(${size}) does not fit these Limits`);
+  }
+
+  // Logical EPT (cuFFTDx: counts real elements in folded mode).
+  const elementsPerThread = folded ? engine.execEPT * 2 : engine.execEPT;
+  const suggestedElementsPerThread = folded ? engine.suggestedExecEPT * 2 : engine.suggestedExecEPT;
+  const effectiveEPT = engine.execEPT;
+  const inputEPT = type === 'c2r' ? hermitianEPT(layout, elementsPerThread) : effectiveEPT;
+  const outputEPT = type === 'r2c' ? hermitianEPT(layout, elementsPerThread) : effectiveEPT;
+  let storageSize = engine.execEPT;
+  if (folded && layout === 'natural') storageSize += 1;
+  if (folded && layout === 'full') storageSize *= 2;
+
+  const requiresWorkspace = engine.algorithm === 'bluestein';
+  return Object.freeze({
+    size,
+    type,
+    direction,
+    precision,
+    execution,
+    layout,
+    mode,
+    limits,
+    implicitTypeBatching: itb,
+    valueType: VALUE_TYPE[precision],
+    scalarType: SCALAR_TYPE[precision],
+    inputType,
+    outputType,
+    algorithm: engine.algorithm,
+    execSize: engine.execSize,
+    execEPT: engine.execEPT,
+    elementsPerThread,
+    suggestedElementsPerThread,
+    storageSize,
+    stride,
+    inputLength,
+    outputLength,
+    inputEPT,
+    outputEPT,
+    fftsPerBlock,
+    suggestedFFTsPerBlock,
+    blockDim: Object.freeze([blockDim[0], blockDim[1], blockDim[2]]) as readonly [number, number, number],
+    maxThreadsPerBlock: invocations,
+    sharedMemorySize: exchange.bytes,
+    exchange: exchange.kind,
+    requiresWorkspace,
+    workspaceSize: requiresWorkspace ? 2 * engine.execSize * COMPLEX_BYTES[precision] : 0,
+  });
+}

@@ -1,0 +1,53 @@
+// Integer facts about FFT lengths: factorisation, radicals, Bluestein lengths.
+
+/** Prime factors of n with multiplicity, ascending (n >= 1). */
+export function primeFactors(n: number): number[] {
+  const out: number[] = [];
+  let m = n;
+  for (let p = 2; p * p <= m; p += p === 2 ? 1 : 2) {
+    while (m % p === 0) {
+      out.push(p);
+      m /= p;
+    }
+  }
+  if (m > 1) out.push(m);
+  return out;
+}
+
+export function largestPrimeFactor(n: number): number {
+  const f = primeFactors(n);
+  return f.length === 0 ? 1 : f[f.length - 1];
+}
+
+/** Product of the distinct prime factors of n. */
+export function radical(n: number): number {
+  return [...new Set(primeFactors(n))].reduce((a, b) => a * b, 1);
+}
+
+export function isPowerOfTwo(n: number): boolean {
+  return Number.isInteger(n) && n >= 1 && (n & (n - 1)) === 0;
+}
+
+export function log2Int(n: number): number {
+  return Math.round(Math.log2(n));
+}
+
+/** Smallest power of two B with B >= 2n - 1: the cyclic-convolution length Bluestein needs for length n. */
+export function bluesteinLength(n: number): number {
+  let b = 1;
+  while (b < 2 * n - 1) b *= 2;
+  return b;
+}
+
+/** Divisors of n in ascending order. */
+export function divisors(n: number): number[] {
+  const small: number[] = [];
+  const large: number[] = [];
+  for (let d = 1; d * d <= n; d++) {
+    if (n % d === 0) {
+      small.push(d);
+      if (d * d !== n) large.unshift(n / d);
+    }
+  }
+  return [...small, ...large];
+}
