@@ -28,7 +28,7 @@ export async function withErrorScopes<T>(device: GPUDevice, fn: () => Promise<T>
 
 export interface TestBinding {
   /** Initial contents; omitted means filled with `poison` (NaN by default). */
-  readonly data?: Float32Array | Uint32Array;
+  readonly data?: Float32Array<ArrayBuffer> | Uint32Array<ArrayBuffer>;
   /** Size in bytes when no data is given. */
   readonly size?: number;
   readonly kind?: 'storage' | 'read-only-storage' | 'uniform';
