@@ -1,0 +1,34 @@
+// The contract between descriptors (desc.wgsl()) and the WGSL generators.
+import type { FFTPlan } from '../descriptors/model.js';
+
+export interface WGSLOptions {
+  /** Prefix of every generated identifier; default derived from the descriptor (see defaultPrefix). */
+  readonly prefix?: string;
+  /**
+   * Name of a `var<workgroup>` declared by the caller (so an FFT and its inverse share one buffer).
+   * When given, the module declares none; the caller's declaration must have the type of
+   * `sharedMemoryDeclaration` (an equal or larger element count is fine).
+   */
+  readonly sharedMemory?: string;
+  /** Where the global-memory workspace is bound (required when the plan requires a workspace). */
+  readonly workspace?: { readonly group: number; readonly binding: number };
+}
+
+export interface WGSLModule {
+  /** `enable` directives the shader must start with (e.g. `enable f16;`), possibly empty. */
+  readonly directives: string;
+  /** The device functions, constants, the workgroup-memory declaration and the workspace binding. No entry point. */
+  readonly code: string;
+  /** Name of the register-API function. */
+  readonly execute: string;
+  /** Name of the workgroup-memory-API function (Block execution, when the data fits workgroup memory). */
+  readonly executeShared?: string;
+  /** Name of the `var<workgroup>` the functions use ('' when they use none). */
+  readonly sharedMemory: string;
+  /** Its declaration, e.g. `var<workgroup> p_smem: array<vec2<f32>, 256>;` ('' when none is needed). */
+  readonly sharedMemoryDeclaration: string;
+  /** The workspace binding, when the plan requires one. */
+  readonly workspace?: { readonly group: number; readonly binding: number; readonly name: string };
+  /** The plan the code was generated for. */
+  readonly plan: FFTPlan;
+}
