@@ -3,7 +3,8 @@
 # On a machine with no GPU driver this installs Mesa's lavapipe (software Vulkan) from Debian's
 # bookworm-backports suite: bookworm's own Mesa 22.3 lacks features Dawn requires, 25.x works.
 # The backports entry is derived from the machine's existing Debian source (only the suite changes),
-# so no registry host is named here.
+# so no registry host is named here (scripts/derive-backports.mjs does the derivation; Node is
+# present because this runs from scripts/setup.mjs).
 set -euo pipefail
 
 has_icd() {
@@ -14,7 +15,9 @@ has_icd() {
   return 1
 }
 
-if has_icd && ldconfig -p 2>/dev/null | grep -q 'libvulkan.so.1'; then
+# ldconfig lives in /sbin, which a non-root PATH often lacks.
+ldconfig_bin=$(command -v ldconfig || echo /sbin/ldconfig)
+if has_icd && "$ldconfig_bin" -p 2>/dev/null | grep -q 'libvulkan.so.1'; then
   exit 0
 fi
 
@@ -32,29 +35,13 @@ if [ "$(id -u)" != "0" ]; then
 fi
 
 codename=$(. /etc/os-release && echo "${VERSION_CODENAME:-bookworm}")
-target=/etc/apt/sources.list.d/webfftdx-${codename}-backports.sources
-if [ ! -f "$target" ] && ! grep -rqs "${codename}-backports" /etc/apt/sources.list /etc/apt/sources.list.d/; then
-  src=$(grep -ls "Suites:.*\b${codename}\b" /etc/apt/sources.list.d/*.sources 2>/dev/null | head -n1 || true)
-  if [ -n "$src" ]; then
-    # Take the stanza that carries the plain suite and change only the suite name.
-    awk -v c="$codename" '
-      BEGIN { RS=""; ORS="\n\n" }
-      $0 ~ ("Suites:[^\n]*[ ]" c "([ \n]|$)") || $0 ~ ("Suites: " c "([ \n]|$)") {
-        n = split($0, lines, "\n"); out = ""
-        for (i = 1; i <= n; i++) {
-          if (lines[i] ~ /^Suites:/) lines[i] = "Suites: " c "-backports"
-          out = out lines[i] "\n"
-        }
-        printf "%s", out; exit
-      }' "$src" | $SUDO tee "$target" >/dev/null
-  elif [ -f /etc/apt/sources.list ]; then
-    line=$(grep -E "^deb [^#]* ${codename} " /etc/apt/sources.list | head -n1)
-    echo "$line" | sed -E "s/ ${codename} / ${codename}-backports /" | $SUDO tee "$target" >/dev/null
-    $SUDO mv "$target" "${target%.sources}.list"
-  else
-    echo "webfftdx: could not find a Debian source entry to derive ${codename}-backports from" >&2
-    exit 1
-  fi
+# derive-backports.mjs prints "present", or the format ("sources" | "list") then the derived entry.
+derived=$(node "$(dirname "$0")/derive-backports.mjs" "$codename" /etc/apt) || exit 1
+format=$(printf '%s\n' "$derived" | head -n1)
+if [ "$format" != "present" ]; then
+  target=/etc/apt/sources.list.d/webfftdx-${codename}-backports.${format}
+  printf '%s\n' "$derived" | tail -n +2 | $SUDO tee "$target" >/dev/null
+  echo "webfftdx: added ${codename}-backports (derived from the existing Debian source) as $target" >&2
 fi
 
 echo "webfftdx: installing Mesa lavapipe (software Vulkan) from ${codename}-backports..." >&2

@@ -1,0 +1,46 @@
+// A benchmark case around the library's batched FFT (createBatchedFFT, out of place) for any
+// descriptor that generates WGSL. fft-case.ts builds the descriptor from the public operators.
+import type { FFTPrecision, FFTType } from '../descriptors/model.js';
+import { createBatchedFFT, makeWorkspace, type CodeGenerating } from '../src/batched.js';
+import type { BenchCase, CaseOptions } from './case.js';
+import { createBufferSets, destroyBufferSets } from './buffers.js';
+
+export interface FFTCaseSpec {
+  readonly kind: FFTType;
+  readonly n: number;
+  readonly precision: FFTPrecision;
+  /** Transforms (for f16, two transforms share one FFT computation, so batch must be even). */
+  readonly batch: number;
+}
+
+export async function makeBatchedCase(
+  device: GPUDevice,
+  desc: CodeGenerating,
+  spec: FFTCaseSpec,
+  options: CaseOptions = {},
+): Promise<BenchCase> {
+  const perComputation = spec.precision === 'f16' ? 2 : 1;
+  if (spec.batch % perComputation !== 0) throw new Error(`f16 cases need an even batch (got ${spec.batch})`);
+  const plan = await createBatchedFFT(device, desc, { batch: spec.batch / perComputation });
+  const workspace = makeWorkspace(device, desc);
+  const sets = createBufferSets(device, plan.inputBytes, plan.outputBytes, options.copies ?? 1, `bench ${spec.kind} ${spec.n}`);
+  let next = 0;
+  return {
+    kind: spec.kind,
+    precision: spec.precision,
+    n: spec.n,
+    batch: spec.batch,
+    // The workspace (Bluestein chirp and kernel, mostly read from cache) is not counted.
+    bytesMoved: plan.inputBytes + plan.outputBytes,
+    encode(pass) {
+      const s = sets[next];
+      plan.encode(pass, { input: s.input, output: s.output, workspace });
+      next = (next + 1) % sets.length;
+    },
+    destroy() {
+      destroyBufferSets(sets);
+      workspace.destroy();
+      plan.destroy();
+    },
+  };
+}

@@ -1,0 +1,112 @@
+// Command-line options of `npm run bench`. Anything left undefined here gets an adapter-dependent
+// default in run.ts (small problems on the software driver, the full sweep on a GPU).
+import { parseArgs } from 'node:util';
+
+export const USAGE = `usage: npm run bench -- [options]
+  --sizes 64,256,4096     FFT sizes (all kinds unless --real-sizes is given)
+  --real-sizes 256,4096   sizes for r2c and c2r
+  --kinds c2c,r2c,c2r     kinds: c2c, r2c, c2r, scale (a trivial 1R+1W kernel: harness self-check)
+  --precision f32         precisions, comma-separated (f16 needs shader-f16)
+  --total <elements>      elements per case (default 2^26 on a GPU, 2^18 on the software driver)
+  --repeats N             timed samples per case (median reported)
+  --warmup N              discarded passes before timing
+  --cache-mib M           assumed cache size; smaller problems rotate through buffer copies (default 64)
+  --out <file.json>       result file (default bench/results/<date>-<device>.json); the SVG goes next to it
+  --out-dir <dir>         like the default, but <dir>/<date>-<device>.json
+  --cufft <anchor.json>   merge cuFFT numbers measured by cufft_anchor.py in the same device call
+  --plot-only <file.json> only (re)write the SVG of an existing result (with --cufft: merge first)`;
+
+export const KINDS = ['c2c', 'r2c', 'c2r', 'scale'] as const;
+export const PRECISIONS = ['f16', 'f32', 'f64'] as const;
+export type BenchKind = (typeof KINDS)[number];
+export type BenchPrecision = (typeof PRECISIONS)[number];
+
+export interface BenchArgs {
+  readonly sizes?: number[];
+  readonly realSizes?: number[];
+  readonly kinds?: BenchKind[];
+  readonly precisions: BenchPrecision[];
+  readonly total?: number;
+  readonly repeats?: number;
+  readonly warmup?: number;
+  readonly cacheMiB: number;
+  readonly out?: string;
+  readonly outDir?: string;
+  readonly cufft?: string;
+  readonly plotOnly?: string;
+  readonly help: boolean;
+}
+
+function intList(flag: string, text: string | undefined): number[] | undefined {
+  if (text === undefined) return undefined;
+  const values = text.split(',').map((s) => s.trim()).filter(Boolean).map(Number);
+  if (!values.length || values.some((v) => !Number.isInteger(v) || v < 2)) {
+    throw new Error(`${flag}: expected a comma-separated list of integers >= 2, got '${text}'`);
+  }
+  return values;
+}
+
+function positiveInt(flag: string, text: string | undefined, min = 1): number | undefined {
+  if (text === undefined) return undefined;
+  // Accepts 2^26 as well as 67108864.
+  const m = /^2\^(\d+)$/.exec(text.trim());
+  const v = m ? 2 ** Number(m[1]) : Number(text);
+  if (!Number.isInteger(v) || v < min) throw new Error(`${flag}: expected an integer >= ${min}, got '${text}'`);
+  return v;
+}
+
+function choices<T extends string>(flag: string, text: string | undefined, allowed: readonly T[]): T[] | undefined {
+  if (text === undefined) return undefined;
+  const values = text.split(',').map((s) => s.trim()).filter(Boolean);
+  const bad = values.filter((v) => !(allowed as readonly string[]).includes(v));
+  if (!values.length || bad.length) throw new Error(`${flag}: unknown value(s) ${bad.join(', ') || "''"}; expected ${allowed.join(', ')}`);
+  return values as T[];
+}
+
+export function parseBenchArgs(argv: readonly string[]): BenchArgs {
+  const { values } = parseArgs({
+    args: [...argv],
+    strict: true,
+    allowPositionals: false,
+    options: {
+      sizes: { type: 'string' },
+      'real-sizes': { type: 'string' },
+      kinds: { type: 'string' },
+      precision: { type: 'string' },
+      total: { type: 'string' },
+      repeats: { type: 'string' },
+      warmup: { type: 'string' },
+      'cache-mib': { type: 'string' },
+      out: { type: 'string' },
+      'out-dir': { type: 'string' },
+      cufft: { type: 'string' },
+      'plot-only': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  return {
+    sizes: intList('--sizes', values.sizes),
+    realSizes: intList('--real-sizes', values['real-sizes']),
+    kinds: choices('--kinds', values.kinds, KINDS),
+    precisions: choices('--precision', values.precision, PRECISIONS) ?? ['f32'],
+    total: positiveInt('--total', values.total, 2),
+    repeats: positiveInt('--repeats', values.repeats),
+    warmup: positiveInt('--warmup', values.warmup, 0),
+    cacheMiB: positiveInt('--cache-mib', values['cache-mib'], 0) ?? 64,
+    out: values.out,
+    outDir: values['out-dir'],
+    cufft: values.cufft,
+    plotOnly: values['plot-only'],
+    help: values.help ?? false,
+  };
+}
+
+/** The issue's sweep: C2C powers of two 2..32768, radix-3/5/7 mixes and two primes. */
+export const GPU_SIZES = [
+  ...Array.from({ length: 15 }, (_, i) => 2 ** (i + 1)),
+  100, 400, 1000, 2187, 3125, 6561, 10000,
+  1009, 4093,
+].sort((a, b) => a - b);
+export const GPU_REAL_SIZES = [256, 4096, 16384];
+export const SOFTWARE_SIZES = [64, 256, 1024, 4096];
+export const SOFTWARE_REAL_SIZES = [256, 4096];

@@ -1,0 +1,28 @@
+// The FFT "kernel under test": the library's batched FFT for a descriptor built with the public
+// operators, targeting the device's actual limits (as a user tuning for that device would, e.g.
+// 48 KiB of workgroup memory on NVIDIA through Vulkan).
+import { Block, Direction, fft, Limits, Precision, Size, Type } from '../src/index.js';
+import { makeBatchedCase, type FFTCaseSpec } from './batched-case.js';
+import type { BenchCase, CaseOptions } from './case.js';
+
+export type { FFTCaseSpec } from './batched-case.js';
+
+/** The descriptor a case measures; throws FFTDescriptorError when the engine does not support it. */
+export function benchDescriptor(device: GPUDevice, spec: FFTCaseSpec) {
+  return fft(
+    Size(spec.n),
+    Type(spec.kind),
+    Direction(spec.kind === 'c2r' ? 'inverse' : 'forward'),
+    Precision(spec.precision),
+    Block(),
+    Limits({
+      maxComputeWorkgroupStorageSize: device.limits.maxComputeWorkgroupStorageSize,
+      maxComputeInvocationsPerWorkgroup: device.limits.maxComputeInvocationsPerWorkgroup,
+      subgroups: device.features.has('subgroups'),
+    }),
+  );
+}
+
+export function makeFFTCase(device: GPUDevice, spec: FFTCaseSpec, options: CaseOptions = {}): Promise<BenchCase> {
+  return makeBatchedCase(device, benchDescriptor(device, spec), spec, options);
+}

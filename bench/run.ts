@@ -1,0 +1,100 @@
+// Entry of `npm run bench` (and of `node dist/bench/run.js` on the GPU machine): measures batched
+// FFT throughput against a copy kernel of the same run, writes bench/results/<date>-<device>.json
+// and an SVG plot next to it, and prints a table. See docs/benchmark.md.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { basename, isAbsolute, relative } from 'node:path';
+import { requestNodeDevice } from '../src/node.js';
+import { isSoftwareAdapter } from './adapter.js';
+import { parseBenchArgs, USAGE, type BenchArgs } from './cli.js';
+import { caseFactory, resolveSettings, runHarness, type CaseFactory } from './harness.js';
+import { mergeCufft, parseAnchor, plotPathFor } from './merge-cufft.js';
+import { renderPlot } from './plot.js';
+import { defaultResultPath, formatTable, readReport, writeReport, type BenchReport } from './report.js';
+
+// Loaded on first use, so that `--plot-only` and `--kinds scale` work without the FFT library.
+const fftCases: CaseFactory = async (device, spec, options) => {
+  if (spec.kind === 'scale') throw new Error('scale is not an FFT kind');
+  const { makeFFTCase } = await import('./fft-case.js');
+  return makeFFTCase(device, { kind: spec.kind, precision: spec.precision, n: spec.n, batch: spec.batch }, options);
+};
+
+function withCufft(report: BenchReport, anchorPath: string | undefined): BenchReport {
+  return anchorPath ? mergeCufft(report, parseAnchor(readFileSync(anchorPath, 'utf8'))) : report;
+}
+
+function writeOutputs(path: string, report: BenchReport): void {
+  writeReport(path, report);
+  writeFileSync(plotPathFor(path), renderPlot(report));
+  console.log(`wrote ${path} and ${plotPathFor(path)}`);
+}
+
+/** The command line as typed, without absolute paths (results are committed): `…/name` outside the project. */
+function commandLine(): string {
+  const clean = (arg: string) => {
+    if (!isAbsolute(arg)) return arg;
+    const rel = relative(process.cwd(), arg);
+    return rel.startsWith('..') || isAbsolute(rel) ? `…/${basename(arg)}` : rel;
+  };
+  return ['node', ...process.argv.slice(1).map(clean)].join(' ');
+}
+
+async function main(args: BenchArgs): Promise<number> {
+  if (args.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  if (args.plotOnly) {
+    const report = withCufft(readReport(args.plotOnly), args.cufft);
+    if (args.cufft) writeReport(args.plotOnly, report);
+    writeFileSync(plotPathFor(args.plotOnly), renderPlot(report));
+    console.log(`wrote ${plotPathFor(args.plotOnly)}`);
+    return 0;
+  }
+  const { device, adapter, adapterName } = await requestNodeDevice();
+  const software = isSoftwareAdapter(adapter.info);
+  const settings = resolveSettings(args, software);
+  console.log(
+    `webfftdx bench on ${adapterName}${software ? ' (software driver: small defaults, a regression signal only)' : ''}\n` +
+      `total ${settings.total} elements per case, ${settings.repeats} repeats after ${settings.warmup} warm-up passes`,
+  );
+  // The file is named after the device, known once the harness has it; checkpoints go to the same place.
+  const pathOf = (r: BenchReport) => args.out ?? defaultResultPath(r, args.outDir);
+  let report = await runHarness({
+    device,
+    adapter,
+    adapterName,
+    settings,
+    makeCase: caseFactory(fftCases),
+    command: commandLine(),
+    log: (line) => console.log(`  ${line}`),
+    checkpoint: (partial) => writeReport(pathOf(partial), withCufft(partial, args.cufft)),
+  });
+  report = withCufft(report, args.cufft);
+  console.log(formatTable(report));
+  writeOutputs(pathOf(report), report);
+  device.destroy();
+  if (report.failures.length) {
+    console.error(`${report.failures.length} case(s) FAILED (listed above and under "failures" in the result)`);
+    return 1;
+  }
+  if (report.rows.length === 0) {
+    console.error('no case produced a row');
+    return 1;
+  }
+  return 0;
+}
+
+let args: BenchArgs;
+try {
+  args = parseBenchArgs(process.argv.slice(2));
+} catch (e) {
+  console.error(`${e instanceof Error ? e.message : e}\n${USAGE}`);
+  process.exit(64);
+}
+main(args).then(
+  (code) => process.exit(code),
+  (e) => {
+    console.error(e instanceof Error ? (e.stack ?? e.message) : e);
+    process.exit(1);
+  },
+);

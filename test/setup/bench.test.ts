@@ -1,0 +1,228 @@
+// The benchmark harness: pure parts (options, batch sizing, bytes, cuFFT merge, SVG) and, on the
+// adapter, the copy and scale kernels (they must really move the data), GPU-timestamp timing, error
+// propagation, and one tiny end-to-end harness run with the scale kernel as kernel under test.
+import { describe, expect, it } from 'vitest';
+import { rotationCount } from '../../bench/buffers.js';
+import { parseBenchArgs } from '../../bench/cli.js';
+import { copyKernelCode, makeCopyCase } from '../../bench/copy-kernel.js';
+import { dispatchShape } from '../../bench/dispatch.js';
+import { batchFor, caseFactory, isUnsupportedError, resolveSettings, runHarness } from '../../bench/harness.js';
+import { mergeCufft, parseAnchor, plotPathFor } from '../../bench/merge-cufft.js';
+import { niceStep, renderPlot } from '../../bench/plot.js';
+import { defaultResultPath, formatTable, gbPerSecond, type BenchReport } from '../../bench/report.js';
+import { scaleKernelCode } from '../../bench/scale-kernel.js';
+import { median, timeEncode } from '../../bench/timing.js';
+import { runDispatch, testDevice } from '../support/gpu.js';
+import { makeSeed, randomFloats } from '../support/random.js';
+
+/** Fresh random floats (seed printed so a failure can be replayed with WEBFFTDX_SEED). */
+function freshFloats(count: number, what: string): Float32Array<ArrayBuffer> {
+  const seed = makeSeed();
+  console.log(`${what}: seed ${seed}`);
+  return new Float32Array(randomFloats(count, seed));
+}
+
+const sampleReport = (): BenchReport => ({
+  device: 'Test GPU',
+  adapter: 'vendor arch Test GPU',
+  date: '2025-01-02T03:04:05.000Z',
+  command: 'node bench/run.ts',
+  timing: 'timestamp',
+  total: 1 << 20,
+  copyGBs: 3000,
+  rows: [
+    { kind: 'c2c', precision: 'f32', n: 256, batch: 4096, ms: 1, gbs: 2500, ratioToCopy: 2500 / 3000 },
+    { kind: 'c2c', precision: 'f32', n: 512, batch: 2048, ms: 1, gbs: 2400, ratioToCopy: 0.8 },
+    { kind: 'c2c', precision: 'f32', n: 1000, batch: 1048, ms: 1, gbs: 1200, ratioToCopy: 0.4 },
+    { kind: 'r2c', precision: 'f32', n: 256, batch: 4096, ms: 1, gbs: 2000, ratioToCopy: 0.66 },
+  ],
+  unsupported: [{ kind: 'c2c', precision: 'f32', n: 65536, reason: '(FFT error) too large' }],
+  failures: [],
+});
+
+describe('bench options and sizing', () => {
+  it('parses lists, 2^k totals, and rejects unknown kinds or bad sizes', () => {
+    const a = parseBenchArgs(['--sizes', '64,256', '--kinds', 'c2c,r2c', '--total', '2^20', '--repeats', '7']);
+    expect(a).toMatchObject({ sizes: [64, 256], kinds: ['c2c', 'r2c'], total: 1 << 20, repeats: 7, precisions: ['f32'] });
+    expect(() => parseBenchArgs(['--kinds', 'c2c,dct'])).toThrow(/dct/);
+    expect(() => parseBenchArgs(['--sizes', '64,1'])).toThrow(/--sizes/);
+    expect(() => parseBenchArgs(['--bogus'])).toThrow();
+  });
+
+  it('uses small defaults on the software driver and the issue sweep on a GPU', () => {
+    const sw = resolveSettings(parseBenchArgs([]), true);
+    const gpu = resolveSettings(parseBenchArgs([]), false);
+    expect(sw.total).toBe(2 ** 18);
+    expect(gpu.total).toBe(2 ** 26);
+    expect(gpu.sizes).toEqual(expect.arrayContaining([2, 32768, 100, 2187, 3125, 6561, 10000, 1009, 4093]));
+    expect(gpu.realSizes).toEqual([256, 4096, 16384]);
+    expect(resolveSettings(parseBenchArgs(['--sizes', '64']), false).realSizes).toEqual([64]);
+  });
+
+  it('batches total/n FFTs, capped by the binding limit, even for f16', () => {
+    expect(batchFor(1 << 26, 256, 'f32', 2 ** 32)).toBe(1 << 18);
+    expect(batchFor(1 << 26, 1000, 'f32', 2 ** 32)).toBe(Math.floor((1 << 26) / 1000));
+    expect(batchFor(1 << 26, 256, 'f32', 128 << 20)).toBe((128 << 20) / (256 * 8));
+    expect(batchFor(1 << 10, 4096, 'f32', 2 ** 32)).toBe(1);
+    expect(batchFor(3 * 256, 256, 'f16', 2 ** 32)).toBe(2);
+  });
+
+  it('rotates buffer copies only while one set fits in the assumed cache', () => {
+    expect(rotationCount(1 << 30, 64 << 20)).toBe(1);
+    expect(rotationCount(32 << 20, 64 << 20)).toBe(4);
+    expect(rotationCount(1 << 10, 64 << 20)).toBe(8);
+  });
+
+  it('splits large dispatches into 2D shapes that cover every workgroup', () => {
+    for (const [groups, max] of [[10, 65535], [65536, 65535], [1 << 17, 65535], [1 << 25, 65535], [4, 2]] as const) {
+      const s = dispatchShape(groups, max);
+      expect(s.x).toBeLessThanOrEqual(max);
+      expect(s.y).toBeLessThanOrEqual(max);
+      expect(s.x * s.y).toBeGreaterThanOrEqual(groups);
+    }
+  });
+
+  it('counts GB/s as 1e9 bytes per second and takes medians', () => {
+    expect(gbPerSecond(2e9, 1000)).toBe(2);
+    expect(median([5, 1, 3])).toBe(3);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+  });
+
+  it('classifies descriptor errors as unsupported, everything else as failures', () => {
+    const e = new Error('(FFT error) Size(70000) exceeds ...');
+    expect(isUnsupportedError(e)).toBe(true);
+    expect(isUnsupportedError(Object.assign(new Error('x'), { name: 'FFTDescriptorError' }))).toBe(true);
+    expect(isUnsupportedError(new Error('GPU error while timing: ...'))).toBe(false);
+  });
+});
+
+describe('bench results: cuFFT merge, file names, table and plot', () => {
+  const anchor = parseAnchor(
+    JSON.stringify({
+      device: 'NVIDIA H100 80GB HBM3',
+      rows: [
+        { kind: 'copy', n: 1 << 20, batch: 1, ms: 1, gbs: 3100 },
+        { kind: 'c2c', n: 256, batch: 4096, ms: 1, gbs: 2600 },
+        { kind: 'c2c', n: 1000, batch: 1048, ms: 1, gbs: 800 },
+        { kind: 'c2r', n: 256, batch: 4096, ms: 1, gbs: 2000 },
+      ],
+    }),
+  );
+
+  it('attaches cuFFT GB/s and ratios by kind and n only', () => {
+    const merged = mergeCufft(sampleReport(), anchor);
+    expect(merged.cufftDevice).toBe('NVIDIA H100 80GB HBM3');
+    expect(merged.cufftCopyGBs).toBe(3100);
+    expect(merged.rows[0]).toMatchObject({ cufftGBs: 2600, ratioToCufft: 2500 / 2600 });
+    expect(merged.rows[1].cufftGBs).toBeUndefined();
+    expect(merged.rows[2]).toMatchObject({ cufftGBs: 800, ratioToCufft: 1.5 });
+    expect(merged.rows[3].cufftGBs).toBeUndefined(); // r2c row, the anchor only has c2r at 256
+    expect(() => parseAnchor('{"rows": []}')).toThrow(/anchor/);
+  });
+
+  it('names files after date and device, the SVG next to the JSON', () => {
+    const r = sampleReport();
+    expect(defaultResultPath({ ...r, device: 'NVIDIA H100 80GB HBM3' })).toBe('bench/results/2025-01-02-nvidia-h100-80gb-hbm3.json');
+    expect(defaultResultPath({ ...r, device: 'llvmpipe (software)' }, 'out/')).toBe('out/2025-01-02-llvmpipe-software.json');
+    expect(plotPathFor('bench/results/x.json')).toBe('bench/results/x.svg');
+  });
+
+  it('prints every row and every unsupported or failed case', () => {
+    const t = formatTable(sampleReport());
+    expect(t.split('\n').filter((l) => /^c2c|^r2c/.test(l))).toHaveLength(4);
+    expect(t).toContain('unsupported: c2c f32 n=65536');
+  });
+
+  it('plots our curve, the copy line, and the cuFFT curve dashed when merged', () => {
+    const plain = renderPlot(sampleReport());
+    expect(plain.startsWith('<svg')).toBe(true);
+    expect(plain).toContain('copy kernel 3000 GB/s');
+    expect(plain).not.toContain('cuFFT');
+    const merged = renderPlot(mergeCufft(sampleReport(), anchor));
+    expect(merged).toContain('cuFFT c2c f32');
+    expect(merged).toContain('stroke-dasharray="6 3"');
+    // Lines join powers of two (256, 512); n=1000 is a hollow marker.
+    expect(merged).toMatch(/<circle[^>]*fill="white"[^>]*><title>webfftdx c2c f32 N=1000/);
+    // Elements with content are closed.
+    for (const tag of ['svg', 'text', 'circle', 'title']) {
+      expect((merged.match(new RegExp(`<${tag}[ >]`, 'g')) ?? []).length, tag).toBe((merged.match(new RegExp(`</${tag}>`, 'g')) ?? []).length);
+    }
+    expect(niceStep(2500)).toBe(500);
+    expect(niceStep(3300)).toBe(1000);
+  });
+});
+
+describe('bench kernels and timing on the adapter', () => {
+  it('the copy kernel copies every vec4, also with a 2D dispatch', async () => {
+    const { device } = await testDevice();
+    const count = 5 * 256 - 3;
+    const shape = dispatchShape(Math.ceil(count / 256), 4);
+    expect(shape.y).toBeGreaterThan(1);
+    const src = freshFloats(count * 4, 'bench copy');
+    const [, dst] = await runDispatch(device, {
+      code: copyKernelCode(count, shape.x),
+      workgroups: [shape.x, shape.y],
+      bindings: [{ data: src, kind: 'read-only-storage' }, { size: src.byteLength + 64, read: true }],
+    });
+    expect(Array.from(dst!.subarray(0, count * 4))).toEqual(Array.from(src));
+    expect(Number.isNaN(dst![count * 4])).toBe(true); // past the end: untouched (still poisoned)
+  });
+
+  it('the scale kernel halves every complex value', async () => {
+    const { device } = await testDevice();
+    const count = 1000;
+    const src = freshFloats(count * 2, 'bench scale');
+    const [, dst] = await runDispatch(device, {
+      code: scaleKernelCode(count, 4),
+      workgroups: [4],
+      bindings: [{ data: src, kind: 'read-only-storage' }, { size: src.byteLength, read: true }],
+    });
+    expect(Array.from(dst!)).toEqual(Array.from(src, (v) => v * 0.5));
+  });
+
+  it('times a copy with GPU timestamps and rejects when the work has GPU errors', async () => {
+    const { device } = await testDevice();
+    const c = await makeCopyCase(device, 1 << 16, { copies: 2 });
+    try {
+      const t = await timeEncode(device, (p) => c.encode(p), { warmup: 1, repeats: 3, dispatches: 2 });
+      expect(t.method).toBe(device.features.has('timestamp-query') ? 'timestamp' : 'wall-clock');
+      expect(t.samples.length).toBeGreaterThan(0);
+      expect(t.ms).toBeGreaterThan(0);
+      expect(t.ms).toBeLessThan(1000);
+    } finally {
+      c.destroy();
+    }
+    // A dispatch with no pipeline set is a validation error: no number may come out of it.
+    await expect(timeEncode(device, (p) => p.dispatchWorkgroups(1), { warmup: 0, repeats: 1, dispatches: 1 })).rejects.toThrow(
+      /GPU error/,
+    );
+  });
+
+  it('runs the harness end to end: copy ceiling, scale rows, unsupported and failed cases listed', async () => {
+    const nd = await testDevice();
+    const settings = { ...resolveSettings(parseBenchArgs(['--total', '2^14', '--repeats', '2', '--warmup', '0']), true), kinds: ['scale', 'c2c'] as const, sizes: [64, 1024] };
+    const checkpoints: number[] = [];
+    const report = await runHarness({
+      ...nd,
+      settings: { ...settings, kinds: [...settings.kinds] },
+      command: 'test',
+      makeCase: caseFactory(async (_d, spec) => {
+        if (spec.n === 64) throw Object.assign(new Error('(FFT error) not supported here'), { name: 'FFTDescriptorError' });
+        throw new Error('boom');
+      }),
+      checkpoint: (p) => checkpoints.push(p.rows.length + p.unsupported.length + p.failures.length),
+    });
+    expect(report.copyGBs).toBeGreaterThan(0);
+    expect(report.rows.map((r) => [r.kind, r.n, r.batch])).toEqual([
+      ['scale', 64, 256],
+      ['scale', 1024, 16],
+    ]);
+    for (const r of report.rows) {
+      expect(r.gbs).toBeCloseTo(gbPerSecond(2 * r.n * r.batch * 8, r.ms), 6);
+      expect(r.ratioToCopy).toBeCloseTo(r.gbs / report.copyGBs, 9);
+    }
+    expect(report.unsupported).toEqual([{ kind: 'c2c', precision: 'f32', n: 64, reason: '(FFT error) not supported here' }]);
+    expect(report.failures).toEqual([{ kind: 'c2c', precision: 'f32', n: 1024, reason: 'boom' }]);
+    expect(checkpoints).toEqual([1, 2, 3, 4]);
+  });
+});
