@@ -1,5 +1,5 @@
-// f64 reference DFTs for checking generated kernels. Exact direct sums for small n; for larger n a
-// radix-2 f64 FFT (powers of two) or f64 Bluestein over it (any n), both accurate to ~1e-15.
+// f64 reference DFTs for checking FFT results (used by the tests, the examples and the benchmark).
+// Exact direct sums for small n; for larger n a radix-2 f64 FFT (powers of two) or f64 Bluestein over it (any n), both accurate to ~1e-15.
 
 export type Complex64 = Float64Array; // interleaved re, im
 

@@ -1,0 +1,40 @@
+// `npm start`: runs every example on the default WebGPU adapter (a GPU when there is one, else the
+// software Vulkan driver) and prints what each did, its error against an f64 reference, and its time.
+import { requestNodeDevice } from '../src/node.js';
+import { blockUserKernel } from './block-user-kernel.js';
+import { bluesteinPrime } from './bluestein-prime.js';
+import { convolution } from './convolution.js';
+import { introduction } from './introduction.js';
+import type { Example } from './support.js';
+import { threadUserKernel } from './thread-user-kernel.js';
+
+const examples: Example[] = [introduction, threadUserKernel, blockUserKernel, convolution, bluesteinPrime];
+
+/** f32 results must match the f64 reference to about 1e-7 * sqrt(log2 n); the gallery flags anything above 1e-6. */
+const ERROR_LIMIT = 1e-6;
+
+async function main(): Promise<void> {
+  const { device, adapterName } = await requestNodeDevice();
+  console.log(`webfftdx example gallery on: ${adapterName}\n`);
+  let failed = 0;
+  for (const ex of examples) {
+    try {
+      const r = await ex.run({ device, adapterName });
+      const ok = r.error <= ERROR_LIMIT;
+      if (!ok) failed++;
+      console.log(`${ok ? 'ok  ' : 'FAIL'} ${ex.name.padEnd(20)} ${ex.summary}`);
+      console.log(`     ${r.did}; relative L2 error vs f64 ${r.error.toExponential(2)}; ${r.ms.toFixed(1)} ms (upload + run + read back)\n`);
+    } catch (e) {
+      failed++;
+      console.log(`FAIL ${ex.name.padEnd(20)} ${ex.summary}\n     ${(e as Error).message}\n`);
+    }
+  }
+  device.destroy();
+  if (failed) {
+    console.log(`${failed} example(s) failed`);
+    process.exit(1);
+  }
+  process.exit(0);
+}
+
+await main();
