@@ -9,6 +9,10 @@ export function isSoftwareAdapter(info: GPUAdapterInfo): boolean {
 
 /** "NVIDIA H100 80GB HBM3", "llvmpipe": the device description up to any driver details. */
 export function shortDeviceName(info: GPUAdapterInfo): string {
+  // Dawn on NVIDIA's Vulkan driver reports only "NVIDIA: <driver version>"; the device script passes
+  // the marketing name from nvidia-smi instead.
+  const override = process.env.WEBFFTDX_DEVICE_NAME?.trim();
+  if (override) return override;
   const raw = info.description || info.device || info.vendor || 'unknown';
   const short = raw.split(/[:(]/)[0].trim();
   return short || raw.trim();

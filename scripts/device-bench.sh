@@ -28,6 +28,8 @@ log() { echo "device-bench: $*" | tee -a "$out/device-bench.log"; }
 
 { nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.memory --format=csv 2>&1 || true; } > "$out/gpu.txt"
 log "GPU: $(tail -n +2 "$out/gpu.txt" | head -n1)"
+# Dawn's adapter info on NVIDIA names only the driver: take the device name from nvidia-smi.
+export WEBFFTDX_DEVICE_NAME=${WEBFFTDX_DEVICE_NAME:-$(tail -n +2 "$out/gpu.txt" | head -n1 | cut -d, -f1)}
 
 # 1. cuFFT anchor (PyTorch, CUDA events): writes $out/anchor.json.
 anchor=""

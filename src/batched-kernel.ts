@@ -21,9 +21,9 @@ export interface BatchedKernelSource {
 }
 
 export interface KernelCallbacks {
-  /** `fn load(fft: u32, index: u32) -> V` */
+  /** `fn load(fft: u32, index: u32) -> E` (E the input element type); may read the input binding `fft_in`. */
   readonly load?: string;
-  /** `fn store(fft: u32, index: u32, value: V)` */
+  /** `fn store(fft: u32, index: u32, value: E)`; may write the output binding `fft_out`. */
   readonly store?: string;
 }
 
@@ -52,10 +52,37 @@ function registerAccess(plan: FFTPlan, side: 'input' | 'output', slot: string): 
   return { read: `${reg}[(${slot}) & 1u]`, write: (v) => `${reg}[(${slot}) & 1u] = ${v};` };
 }
 
+/** Bytes of one element of the side's element type. */
+function elementBytes(plan: FFTPlan, side: 'input' | 'output'): number {
+  return scalarsPerElement(plan, side) * 4;
+}
+
+/**
+ * FFTs per workgroup of the batched kernel, and whether its global loads and stores go through a
+ * workgroup staging buffer. Kernels where one invocation owns a whole FFT (Thread execution, or a
+ * Block FFT with stride 1) would otherwise read `L` consecutive elements per invocation: each
+ * memory instruction of a subgroup touches as many cache lines as it has invocations. Staging reads
+ * the workgroup's contiguous range with consecutive invocations on consecutive elements instead.
+ */
+export function batchedLayout(plan: FFTPlan, maxWorkgroupBytes: number): { perGroup: number; staged: boolean; stageBytes: number } {
+  const owner = plan.execution === 'thread' || plan.stride === 1;
+  const perElement = Math.max(plan.inputLength * elementBytes(plan, 'input'), plan.outputLength * elementBytes(plan, 'output'));
+  const free = maxWorkgroupBytes - plan.sharedMemorySize;
+  if (plan.execution === 'thread') {
+    const width = Math.min(THREAD_KERNEL_WIDTH, Math.floor(free / perElement));
+    if (width >= 8) return { perGroup: width, staged: true, stageBytes: width * perElement };
+    return { perGroup: THREAD_KERNEL_WIDTH, staged: false, stageBytes: 0 };
+  }
+  const slots = plan.fftsPerBlock / plan.implicitTypeBatching;
+  const stageBytes = slots * perElement;
+  return { perGroup: slots, staged: owner && stageBytes <= free, stageBytes: owner && stageBytes <= free ? stageBytes : 0 };
+}
+
 export function batchedKernelSource(
   module: WGSLModule,
   callbacks: KernelCallbacks,
   inPlace: boolean,
+  maxWorkgroupBytes: number,
 ): BatchedKernelSource {
   const plan = module.plan;
   if (plan.implicitTypeBatching !== 1) {
@@ -84,43 +111,97 @@ export function batchedKernelSource(
   const inAcc = (slot: string) => registerAccess(plan, 'input', slot);
   const outAcc = (slot: string) => registerAccess(plan, 'output', slot);
 
+  const layout = batchedLayout(plan, maxWorkgroupBytes);
+  const perGroup = layout.perGroup;
+  const Lin = plan.inputLength;
+  const Lout = plan.outputLength;
+  let stageDecl = '';
+  if (layout.staged) {
+    // One staging array per side (they coincide when the element types match).
+    const same = inElem === outElem;
+    stageDecl = same
+      ? `var<workgroup> fft_stage: array<${inElem}, ${perGroup * Math.max(Lin, Lout)}>;`
+      : `var<workgroup> fft_stage_in: array<${inElem}, ${perGroup * Lin}>;\nvar<workgroup> fft_stage_out: array<${outElem}, ${perGroup * Lout}>;`;
+  }
+  const stageIn = inElem === outElem ? 'fft_stage' : 'fft_stage_in';
+  const stageOut = inElem === outElem ? 'fft_stage' : 'fft_stage_out';
+  const threads = plan.execution === 'thread' ? perGroup : plan.blockDim[0] * plan.blockDim[1] * plan.blockDim[2];
+  /** Coalesced copy between global memory and the staging array for the workgroup's FFTs. */
+  const stagedCopy = (dir: 'load' | 'store', L: number) => {
+    const total = perGroup * L;
+    const steps = Math.ceil(total / threads);
+    const out: string[] = [];
+    out.push(`  for (var k = 0u; k < ${steps}u; k++) {`);
+    out.push(`    let e = flat + k * ${threads}u;`);
+    out.push(`    let f = first + e / ${L}u;`);
+    out.push(`    if (e < ${total}u && f < fft_params.batch) {`);
+    out.push(dir === 'load' ? `      ${stageIn}[e] = fft_load(f, e % ${L}u);` : `      fft_store(f, e % ${L}u, ${stageOut}[e]);`);
+    out.push(`    }`);
+    out.push(`  }`);
+    return out;
+  };
+
   if (plan.execution === 'thread') {
-    push(`@compute @workgroup_size(${THREAD_KERNEL_WIDTH})`);
+    push(`@compute @workgroup_size(${perGroup})`);
     push(`fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {`);
-    push(`  let fft = (wg.y * fft_params.groups_x + wg.x) * ${THREAD_KERNEL_WIDTH}u + lid;`);
-    push(`  if (fft >= fft_params.batch) { return; }`);
+    push(`  let first = (wg.y * fft_params.groups_x + wg.x) * ${perGroup}u;`);
+    push(`  let fft = first + lid;`);
     push(`  var data: array<${V}, ${S}>;`);
-    for (let i = 0; i < plan.inputLength; i++) push(`  ${inAcc(`${i}u`).write(`fft_load(fft, ${i}u)`)}`);
-    push(`  ${module.execute}(&data);`);
-    for (let i = 0; i < plan.outputLength; i++) push(`  fft_store(fft, ${i}u, ${outAcc(`${i}u`).read});`);
+    if (layout.staged) {
+      push(`  let flat = lid;`);
+      lines.push(...stagedCopy('load', Lin));
+      push(`  workgroupBarrier();`);
+      for (let i = 0; i < Lin; i++) push(`  ${inAcc(`${i}u`).write(`${stageIn}[lid * ${Lin}u + ${i}u]`)}`);
+      push(`  ${module.execute}(&data);`);
+      push(`  workgroupBarrier();`);
+      for (let i = 0; i < Lout; i++) push(`  ${stageOut}[lid * ${Lout}u + ${i}u] = ${outAcc(`${i}u`).read};`);
+      push(`  workgroupBarrier();`);
+      lines.push(...stagedCopy('store', Lout));
+    } else {
+      push(`  if (fft >= fft_params.batch) { return; }`);
+      for (let i = 0; i < Lin; i++) push(`  ${inAcc(`${i}u`).write(`fft_load(fft, ${i}u)`)}`);
+      push(`  ${module.execute}(&data);`);
+      for (let i = 0; i < Lout; i++) push(`  fft_store(fft, ${i}u, ${outAcc(`${i}u`).read});`);
+    }
     push(`}`);
   } else {
     const [bx, by, bz] = plan.blockDim;
-    const slots = plan.fftsPerBlock / plan.implicitTypeBatching;
     const s = plan.stride;
     push(`@compute @workgroup_size(${bx}, ${by}, ${bz})`);
-    push(`fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_id) lid: vec3<u32>) {`);
+    push(`fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_id) lid: vec3<u32>, @builtin(local_invocation_index) flat: u32) {`);
     push(`  let thread = lid.x;`);
     push(`  let slot = lid.y;`);
-    push(`  let fft = (wg.y * fft_params.groups_x + wg.x) * ${slots}u + slot;`);
+    push(`  let first = (wg.y * fft_params.groups_x + wg.x) * ${perGroup}u;`);
+    push(`  let fft = first + slot;`);
     // Invocations beyond the FFT's stride, extra slots and FFTs past the batch still call execute (barriers).
-    push(`  let is_active = thread < ${s}u && slot < ${slots}u && lid.z == 0u && fft < fft_params.batch;`);
+    push(`  let is_active = thread < ${s}u && slot < ${perGroup}u && lid.z == 0u && fft < fft_params.batch;`);
     push(`  var data: array<${V}, ${S}>;`);
+    const src = (idx: string) => (layout.staged ? `${stageIn}[slot * ${Lin}u + ${idx}]` : `fft_load(fft, ${idx})`);
+    if (layout.staged) {
+      lines.push(...stagedCopy('load', Lin));
+      push(`  workgroupBarrier();`);
+    }
     push(`  if (is_active) {`);
     for (let i = 0; i < plan.inputEPT; i++) {
       const idx = `thread + ${i * s}u`;
-      const guard = (i + 1) * s > plan.inputLength ? `if (${idx} < ${plan.inputLength}u) ` : '';
-      push(`    ${guard}{ ${inAcc(`${i}u`).write(`fft_load(fft, ${idx})`)} }`);
+      const guard = (i + 1) * s > Lin ? `if (${idx} < ${Lin}u) ` : '';
+      push(`    ${guard}{ ${inAcc(`${i}u`).write(src(idx))} }`);
     }
     push(`  }`);
     push(`  ${module.execute}(&data, thread, slot);`);
+    if (layout.staged) push(`  workgroupBarrier();`);
     push(`  if (is_active) {`);
     for (let i = 0; i < plan.outputEPT; i++) {
       const idx = `thread + ${i * s}u`;
-      const guard = (i + 1) * s > plan.outputLength ? `if (${idx} < ${plan.outputLength}u) ` : '';
-      push(`    ${guard}{ fft_store(fft, ${idx}, ${outAcc(`${i}u`).read}); }`);
+      const guard = (i + 1) * s > Lout ? `if (${idx} < ${Lout}u) ` : '';
+      const value = outAcc(`${i}u`).read;
+      push(`    ${guard}{ ${layout.staged ? `${stageOut}[slot * ${Lout}u + ${idx}] = ${value};` : `fft_store(fft, ${idx}, ${value});`} }`);
     }
     push(`  }`);
+    if (layout.staged) {
+      push(`  workgroupBarrier();`);
+      lines.push(...stagedCopy('store', Lout));
+    }
     push(`}`);
   }
 
@@ -131,6 +212,7 @@ export function batchedKernelSource(
     bindings,
     params,
     module.code,
+    stageDecl,
     loadFn,
     storeFn,
     lines.join('\n'),

@@ -1,6 +1,7 @@
 // Host helpers: a ready batched FFT kernel (`createBatchedFFT`) and the global-memory workspace of
 // FFTs that need one (`makeWorkspace`). Everything is checked before anything reaches the GPU.
 import type { FFTPlan } from '../descriptors/model.js';
+import { FFTsPerBlock } from '../descriptors/operators.js';
 import { bluesteinWorkspace } from '../kernels/bluestein.js';
 import type { WGSLModule, WGSLOptions } from '../kernels/types.js';
 import {
@@ -9,7 +10,7 @@ import {
   OUTPUT_BINDING,
   PARAMS_BINDING,
   scalarsPerElement,
-  THREAD_KERNEL_WIDTH,
+  batchedLayout,
   WORKSPACE_BINDING,
   type KernelCallbacks,
 } from './batched-kernel.js';
@@ -17,6 +18,31 @@ import {
 /** Anything that generates WGSL for a complete executable descriptor (every `fft(...)` descriptor does). */
 export interface CodeGenerating {
   wgsl(options?: WGSLOptions): WGSLModule;
+}
+
+/** The parts of an `fft(...)` descriptor createBatchedFFT reads to apply the suggested FFTs per block. */
+interface Extensible extends CodeGenerating {
+  readonly ops: readonly { readonly op: string }[];
+  readonly execution: string;
+  readonly fftsPerBlock: number;
+  readonly suggestedFFTsPerBlock: number;
+  with(...ops: readonly unknown[]): CodeGenerating;
+}
+
+function isExtensible(desc: CodeGenerating): desc is Extensible {
+  return 'ops' in desc && 'with' in desc && 'suggestedFFTsPerBlock' in desc;
+}
+
+/**
+ * A Block descriptor that leaves FFTsPerBlock (and BlockDim) unset computes one FFT per workgroup,
+ * which starves small sizes of invocations; like a cuFFTDx user writing
+ * FFTsPerBlock<FFT::suggested_ffts_per_block>, the batched kernel then uses the suggested value.
+ */
+function withSuggestedFFTsPerBlock(desc: CodeGenerating): CodeGenerating {
+  if (!isExtensible(desc) || desc.execution !== 'block') return desc;
+  if (desc.ops.some((o) => o.op === 'fftsPerBlock' || o.op === 'blockDim')) return desc;
+  if (desc.suggestedFFTsPerBlock === desc.fftsPerBlock) return desc;
+  return desc.with(FFTsPerBlock(desc.suggestedFFTsPerBlock));
 }
 
 export interface FFTWorkspace {
@@ -51,6 +77,11 @@ export function makeWorkspace(device: GPUDevice, desc: CodeGenerating): FFTWorks
 export interface BatchedFFTOptions extends KernelCallbacks {
   /** Number of FFTs (of `implicitTypeBatching` transforms each for f16). */
   readonly batch: number;
+  /**
+   * 'suggested' (default): a Block descriptor without FFTsPerBlock/BlockDim runs with its
+   * suggestedFFTsPerBlock; 'descriptor': exactly the descriptor's fftsPerBlock.
+   */
+  readonly fftsPerBlock?: 'suggested' | 'descriptor';
 }
 
 export interface BatchedFFTBuffers {
@@ -70,7 +101,7 @@ export interface BatchedFFT {
   /** Workgroups dispatched per encode. */
   readonly workgroups: readonly [number, number, number];
   /** The kernels' WGSL (out of place, and in place). */
-  readonly code: { readonly outOfPlace: string; readonly inPlace: string };
+  readonly code: { readonly outOfPlace: string; readonly inPlace: string | undefined };
   /** Records the FFT into the caller's compute pass. */
   encode(pass: GPUComputePassEncoder, buffers: BatchedFFTBuffers): void;
   /** Convenience: uploads `data`, runs, and resolves to the output (interleaved re/im for complex). */
@@ -102,7 +133,7 @@ function checkDevice(device: GPUDevice, plan: FFTPlan, workgroups: readonly [num
   }
 }
 
-function dispatchShape(groups: number, maxPerDim: number): [number, number, number] {
+export function dispatchShape(groups: number, maxPerDim: number): [number, number, number] {
   if (groups <= maxPerDim) return [Math.max(1, groups), 1, 1];
   const y = Math.ceil(groups / maxPerDim);
   return [Math.ceil(groups / y), y, 1];
@@ -119,9 +150,11 @@ export async function createBatchedFFT(
 ): Promise<BatchedFFT> {
   const { batch } = options;
   if (!Number.isInteger(batch) || batch < 1) throw new Error(`webfftdx: batch must be a positive integer, got ${batch}`);
-  const module = desc.wgsl({ prefix: 'fft', workspace: { group: 0, binding: WORKSPACE_BINDING } });
+  const chosen = options.fftsPerBlock === 'descriptor' ? desc : withSuggestedFFTsPerBlock(desc);
+  const module = chosen.wgsl({ prefix: 'fft', workspace: { group: 0, binding: WORKSPACE_BINDING } });
   const plan = module.plan;
-  const perGroup = plan.execution === 'thread' ? THREAD_KERNEL_WIDTH : plan.fftsPerBlock / plan.implicitTypeBatching;
+  const maxBytes = device.limits.maxComputeWorkgroupStorageSize;
+  const { perGroup } = batchedLayout(plan, maxBytes);
   const groups = Math.ceil(batch / perGroup);
   const workgroups = dispatchShape(groups, device.limits.maxComputeWorkgroupsPerDimension);
   checkDevice(device, plan, workgroups);
@@ -130,10 +163,12 @@ export async function createBatchedFFT(
   const outScalars = scalarsPerElement(plan, 'output');
   const inputBytes = batch * plan.inputLength * inScalars * 4;
   const outputBytes = batch * plan.outputLength * outScalars * 4;
-  const canInPlace = inputBytes === outputBytes && inScalars === outScalars;
+  // Callbacks address the kernel's buffers by name (`fft_in`, `fft_out`), which only the
+  // out-of-place kernel declares: with callbacks the FFT runs out of place.
+  const canInPlace = inputBytes === outputBytes && inScalars === outScalars && !options.load && !options.store;
 
-  const outOfPlace = batchedKernelSource(module, options, false);
-  const inPlace = batchedKernelSource(module, options, true);
+  const outOfPlace = batchedKernelSource(module, options, false, maxBytes);
+  const inPlace = canInPlace ? batchedKernelSource(module, options, true, maxBytes) : undefined;
   const compile = async (code: string) => {
     const shader = device.createShaderModule({ code, label: `webfftdx ${plan.size}` });
     const info = await shader.getCompilationInfo();
@@ -145,7 +180,7 @@ export async function createBatchedFFT(
   };
   const pipelines = {
     outOfPlace: await compile(outOfPlace.code),
-    inPlace: canInPlace ? await compile(inPlace.code) : undefined,
+    inPlace: inPlace ? await compile(inPlace.code) : undefined,
   };
   const params = device.createBuffer({ size: 16, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST, label: 'webfftdx batch params' });
   device.queue.writeBuffer(params, 0, new Uint32Array([batch, workgroups[0], 0, 0]));
@@ -164,7 +199,9 @@ export async function createBatchedFFT(
       throw new Error(`webfftdx: output buffer has ${output.size} bytes; ${batch} FFTs need ${outputBytes}`);
     }
     if (same && !pipelines.inPlace) {
-      throw new Error('webfftdx: this FFT cannot run in place (input and output sizes differ); pass an output buffer');
+      throw new Error(
+        'webfftdx: this FFT cannot run in place (input and output sizes differ, or load/store callbacks are used); pass an output buffer',
+      );
     }
     const ws = workspaceBuffer(buffers.workspace);
     if (plan.requiresWorkspace && (!ws || ws.size < plan.workspaceSize)) {
@@ -202,7 +239,7 @@ export async function createBatchedFFT(
     const input = device.createBuffer({ size: Math.max(16, inputBytes), usage });
     const output = device.createBuffer({ size: Math.max(16, outputBytes), usage });
     const readback = device.createBuffer({ size: Math.max(16, outputBytes), usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
-    const workspace = plan.requiresWorkspace ? makeWorkspace(device, desc) : undefined;
+    const workspace = plan.requiresWorkspace ? makeWorkspace(device, chosen) : undefined;
     try {
       device.queue.writeBuffer(input, 0, data as Float32Array<ArrayBuffer>);
       device.pushErrorScope('validation');
@@ -230,7 +267,7 @@ export async function createBatchedFFT(
     inputBytes,
     outputBytes,
     workgroups,
-    code: { outOfPlace: outOfPlace.code, inPlace: inPlace.code },
+    code: { outOfPlace: outOfPlace.code, inPlace: inPlace?.code },
     encode,
     run,
     destroy: () => params.destroy(),

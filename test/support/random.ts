@@ -18,7 +18,7 @@ export function rng(seed: number): () => number {
 }
 
 /** Uniform values in [-1, 1), never all zero. */
-export function randomFloats(count: number, seed: number): Float32Array {
+export function randomFloats(count: number, seed: number): Float32Array<ArrayBuffer> {
   const r = rng(seed);
   const out = new Float32Array(count);
   for (let i = 0; i < count; i++) out[i] = 2 * r() - 1;

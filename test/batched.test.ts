@@ -1,0 +1,158 @@
+// createBatchedFFT / makeWorkspace: the ready-made batched kernel against the f64 reference, with
+// batches that do not fill the last workgroup, staged and unstaged I/O, in place and out of place,
+// inlined load/store callbacks, Bluestein workspaces, and the errors that must come before the GPU.
+import { describe, expect, it } from 'vitest';
+import { Block, createBatchedFFT, Direction, ElementsPerThread, fft, FFTsPerBlock, Limits, Size, Thread } from '../src/index.js';
+import { dispatchShape, makeWorkspace } from '../src/batched.js';
+import { f32Bound, referenceDFT, relativeL2 } from '../src/reference.js';
+import { testDevice, withErrorScopes } from './support/gpu.js';
+import { makeSeed, randomFloats } from './support/random.js';
+
+function referenceBatch(x: Float32Array, n: number, batch: number, sign: -1 | 1): Float64Array {
+  const out = new Float64Array(2 * n * batch);
+  for (let b = 0; b < batch; b++) out.set(referenceDFT(x.subarray(2 * n * b, 2 * n * (b + 1)), n, sign), 2 * n * b);
+  return out;
+}
+
+const seed = makeSeed();
+
+describe(`createBatchedFFT (seed ${seed})`, () => {
+  const cases = [
+    { name: 'Thread 8 (staged, one FFT per invocation)', desc: fft(Size(8), Direction('forward'), Thread()), n: 8, batch: 301, sign: -1 as const },
+    { name: 'Thread 64 inverse', desc: fft(Size(64), Direction('inverse'), Thread()), n: 64, batch: 70, sign: 1 as const },
+    { name: 'Block 16 (stride 1, suggested FFTs per block)', desc: fft(Size(16), Direction('forward'), Block()), n: 16, batch: 333, sign: -1 as const },
+    { name: 'Block 256', desc: fft(Size(256), Direction('forward'), Block()), n: 256, batch: 37, sign: -1 as const },
+    {
+      name: 'Block 128, EPT 8, FPB 2 (odd batch)',
+      desc: fft(Size(128), Direction('inverse'), Block(), ElementsPerThread(8), FFTsPerBlock(2)),
+      n: 128,
+      batch: 9,
+      sign: 1 as const,
+    },
+    { name: 'Block 97 (Bluestein, workspace)', desc: fft(Size(97), Direction('forward'), Block()), n: 97, batch: 13, sign: -1 as const },
+  ];
+  for (const c of cases) {
+    it(c.name, async () => {
+      const { device } = await testDevice();
+      const plan = await createBatchedFFT(device, c.desc, { batch: c.batch });
+      const x = randomFloats(2 * c.n * c.batch, seed + c.n);
+      const y = await withErrorScopes(device, () => plan.run(x));
+      expect(y.length).toBe(2 * c.n * c.batch);
+      expect(relativeL2(y, referenceBatch(x, c.n, c.batch, c.sign))).toBeLessThan(Math.min(1e-6, f32Bound(c.n) * 2));
+      plan.destroy();
+    });
+  }
+
+  it('uses the suggested FFTs per block unless told to keep the descriptor', async () => {
+    const { device } = await testDevice();
+    const desc = fft(Size(16), Direction('forward'), Block());
+    const suggested = await createBatchedFFT(device, desc, { batch: 4 });
+    const exact = await createBatchedFFT(device, desc, { batch: 4, fftsPerBlock: 'descriptor' });
+    expect(suggested.plan.fftsPerBlock).toBe(desc.suggestedFFTsPerBlock);
+    expect(exact.plan.fftsPerBlock).toBe(desc.fftsPerBlock);
+  });
+
+  it('encodes in place and out of place into the caller pass, with load/store callbacks', async () => {
+    const { device } = await testDevice();
+    const n = 64;
+    const batch = 20;
+    const desc = fft(Size(n), Direction('forward'), Block());
+    // Callbacks: scale on load by 2, conjugate on store.
+    const plan = await createBatchedFFT(device, desc, {
+      batch,
+      load: `fn load(fft: u32, index: u32) -> vec2<f32> { return 2.0 * fft_in[fft * ${n}u + index]; }`,
+      store: `fn store(fft: u32, index: u32, value: vec2<f32>) { fft_out[fft * ${n}u + index] = vec2<f32>(value.x, -value.y); }`,
+    });
+    const x = randomFloats(2 * n * batch, seed + 1);
+    const y = await plan.run(x);
+    const want = referenceBatch(x, n, batch, -1).map((v, i) => (i % 2 ? -2 * v : 2 * v));
+    expect(relativeL2(y, want)).toBeLessThan(1e-6);
+
+    const inPlace = await createBatchedFFT(device, desc, { batch });
+    const buffer = device.createBuffer({ size: inPlace.inputBytes, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC });
+    const readback = device.createBuffer({ size: inPlace.outputBytes, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+    device.queue.writeBuffer(buffer, 0, x);
+    await withErrorScopes(device, async () => {
+      const encoder = device.createCommandEncoder();
+      const pass = encoder.beginComputePass();
+      inPlace.encode(pass, { input: buffer });
+      pass.end();
+      encoder.copyBufferToBuffer(buffer, 0, readback, 0, inPlace.outputBytes);
+      device.queue.submit([encoder.finish()]);
+      await readback.mapAsync(GPUMapMode.READ);
+    });
+    const z = new Float32Array(readback.getMappedRange().slice(0));
+    expect(relativeL2(z, referenceBatch(x, n, batch, -1))).toBeLessThan(1e-6);
+    buffer.destroy();
+    readback.destroy();
+  });
+
+  it('is deterministic: the same input twice gives bitwise-identical output', async () => {
+    const { device } = await testDevice();
+    const plan = await createBatchedFFT(device, fft(Size(1024), Direction('forward'), Block()), { batch: 6 });
+    const x = randomFloats(2 * 1024 * 6, seed + 2);
+    const a = await plan.run(x);
+    const b = await plan.run(x);
+    expect(Buffer.from(a.buffer).equals(Buffer.from(b.buffer))).toBe(true);
+  });
+
+  it('rejects bad input before anything reaches the GPU', async () => {
+    const { device } = await testDevice();
+    const plan = await createBatchedFFT(device, fft(Size(32), Direction('forward'), Block()), { batch: 4 });
+    await expect(plan.run(new Float32Array(10))).rejects.toThrow(/expects 256 floats/);
+    const small = device.createBuffer({ size: 64, usage: GPUBufferUsage.STORAGE });
+    const encoder = device.createCommandEncoder();
+    const pass = encoder.beginComputePass();
+    expect(() => plan.encode(pass, { input: small })).toThrow(/input buffer has 64 bytes; 4 FFTs need 1024/);
+    pass.end();
+    await expect(createBatchedFFT(device, fft(Size(32), Direction('forward'), Block()), { batch: 0 })).rejects.toThrow(/batch must be a positive integer/);
+    const bluestein = await createBatchedFFT(device, fft(Size(67), Direction('forward'), Block()), { batch: 2 });
+    const buf = device.createBuffer({ size: bluestein.inputBytes, usage: GPUBufferUsage.STORAGE });
+    const enc2 = device.createCommandEncoder();
+    const pass2 = enc2.beginComputePass();
+    expect(() => bluestein.encode(pass2, { input: buf })).toThrow(/requires a workspace of \d+ bytes/);
+    pass2.end();
+    // A descriptor asking for more workgroup memory than the device has.
+    const big = fft(Size(64), Direction('forward'), Block(), ElementsPerThread(2), FFTsPerBlock(16), Limits({ maxComputeWorkgroupStorageSize: 1 << 20, maxComputeInvocationsPerWorkgroup: 1024 }));
+    if (big.sharedMemorySize > device.limits.maxComputeWorkgroupStorageSize) {
+      await expect(createBatchedFFT(device, big, { batch: 1 })).rejects.toThrow(/bytes of workgroup memory; the device allows/);
+    }
+    small.destroy();
+    buf.destroy();
+  });
+
+  it('makeWorkspace is empty for FFTs that need none', async () => {
+    const { device } = await testDevice();
+    const ws = makeWorkspace(device, fft(Size(64), Direction('forward'), Block()));
+    expect(ws.buffer).toBeUndefined();
+    expect(ws.size).toBe(0);
+    const blue = fft(Size(67), Direction('forward'), Block());
+    const ws2 = makeWorkspace(device, blue);
+    expect(ws2.size).toBe(blue.workspaceSize);
+    ws2.destroy();
+  });
+
+  it('splits dispatches beyond 65535 workgroups into two dimensions', () => {
+    expect(dispatchShape(10, 65535)).toEqual([10, 1, 1]);
+    const [x, y] = dispatchShape(200000, 65535);
+    expect(x).toBeLessThanOrEqual(65535);
+    expect(x * y).toBeGreaterThanOrEqual(200000);
+  });
+
+  it('runs a batch that needs a 2D dispatch', async () => {
+    const { device } = await testDevice();
+    const desc = fft(Size(2), Direction('forward'), Thread());
+    const batch = 65536 * 8 + 3; // > 65535 workgroups of up to 64 FFTs each... at 8 FFTs per group
+    const plan = await createBatchedFFT(device, desc, { batch });
+    expect(plan.workgroups[1]).toBeGreaterThanOrEqual(1);
+    const x = randomFloats(4 * batch, seed + 3);
+    const y = await plan.run(x);
+    // DFT of length 2: (a + b, a - b); check exactly (f32 addition is exact to rounding here).
+    let maxErr = 0;
+    for (let f = 0; f < batch; f++) {
+      const [ar, ai, br, bi] = [x[4 * f], x[4 * f + 1], x[4 * f + 2], x[4 * f + 3]];
+      maxErr = Math.max(maxErr, Math.abs(y[4 * f] - (ar + br)), Math.abs(y[4 * f + 1] - (ai + bi)), Math.abs(y[4 * f + 2] - (ar - br)), Math.abs(y[4 * f + 3] - (ai - bi)));
+    }
+    expect(maxErr).toBeLessThan(1e-6);
+  });
+});
