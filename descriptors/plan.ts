@@ -14,6 +14,19 @@ import {
   VALUE_TYPE,
 } from './capabilities.js';
 import { fail } from './errors.js';
+import {
+  blockDimTooSmall,
+  blockTooLarge,
+  bluesteinTooLarge,
+  describeLimits as describeLimitsText,
+  eptNotSupported,
+  foldedThreadTooLarge,
+  incomplete,
+  threadTooLarge,
+  tooManyInvocations,
+  workgroupMemoryExceeded,
+} from './messages.js';
+import type { Missing } from './messages.js';
 import type {
   ComplexLayout,
   ElementKind,
@@ -69,10 +82,21 @@ export function deducedDirection(type: FFTType, direction: FFTDirection | undefi
 }
 
 function describeLimits(precision: FFTPrecision, limits: FFTLimits): string {
-  return (
-    `${maxNativeBlockSize(precision, limits)} in ${precision} with ${limits.maxComputeWorkgroupStorageSize} bytes of ` +
-    `workgroup memory and ${limits.maxComputeInvocationsPerWorkgroup} invocations`
+  return describeLimitsText(
+    maxNativeBlockSize(precision, limits),
+    precision,
+    limits.maxComputeWorkgroupStorageSize,
+    limits.maxComputeInvocationsPerWorkgroup,
   );
+}
+
+/**
+ * Elements-per-invocation values a Block FFT accepts for complex engine length execSize: the
+ * Stockham set, restricted to powers of two below the length on the Bluestein path (cuFFTDx's rule
+ * for workspace FFTs).
+ */
+export function supportedBlockEPTs(execSize: number, algorithm: 'stockham' | 'bluestein', precision: FFTPrecision): number[] {
+  return stockhamEPTs(execSize, precision).filter((e) => algorithm === 'stockham' || (isPowerOfTwo(e) && e < execSize));
 }
 
 interface Engine {
@@ -99,28 +123,29 @@ function chooseBlockEngine(
   let execSize = n;
   let suggested = native;
   if (!native) {
-    if (n > maxNativeBlockSize(precision, limits)) {
-      fail(`Size(${size}) exceeds the largest Block FFT for these Limits (${describeLimits(precision, limits)})`);
-    }
+    if (n > maxNativeBlockSize(precision, limits)) fail(blockTooLarge(size, describeLimits(precision, limits)));
     const b = bluesteinLength(n);
-    if (b > maxBluesteinLength(precision, limits)) {
-      fail(
-        `Size(${size}) needs Bluestein length ${b}, beyond the largest Block FFT for these Limits (${describeLimits(precision, limits)})`,
-      );
-    }
+    if (b > maxBluesteinLength(precision, limits)) fail(bluesteinTooLarge(size, b, describeLimits(precision, limits)));
     algorithm = 'bluestein';
     execSize = b;
     suggested = defaultTuning(b, precision, limits);
-    if (!suggested) fail(`Size(${size}) has no Block implementation for these Limits`);
+    // Unreachable: b is a power of two no larger than the largest native length.
+    if (!suggested) throw new Error(`internal: no Block implementation for Bluestein length ${b}`);
   }
   const tuned = suggested!;
   let execEPT = tuned.ept;
   if (userExecEPT !== undefined) {
-    const valid = stockhamEPTs(execSize, precision).filter((e) => algorithm === 'stockham' || (isPowerOfTwo(e) && e < execSize));
+    const valid = supportedBlockEPTs(execSize, algorithm, precision);
     if (!valid.includes(userExecEPT)) {
+      const scale = userLogicalEPT === userExecEPT ? 1 : 2;
       fail(
-        `ElementsPerThread(${userLogicalEPT}) is not supported for Size(${size}) in Block execution` +
-          (algorithm === 'bluestein' ? ` (Bluestein length ${execSize})` : ''),
+        eptNotSupported(
+          userLogicalEPT!,
+          size,
+          precision,
+          algorithm === 'bluestein' ? execSize : undefined,
+          valid.map((e) => e * scale).join(', '),
+        ),
       );
     }
     execEPT = userExecEPT;
@@ -136,15 +161,34 @@ function chooseBlockEngine(
   };
 }
 
+/** The first thing a description lacks to be executable, or undefined when it is complete. */
+export function missingForExecution(state: DescriptorState): Missing | undefined {
+  if (state.size === undefined) return 'size';
+  if (!deducedDirection(state.type ?? 'c2c', state.direction)) return 'direction';
+  if (!state.execution) return 'execution';
+  return undefined;
+}
+
 /** Resolves a complete executable description. Throws FFTDescriptorError on anything the engine cannot build. */
 export function resolvePlan(state: DescriptorState): FFTPlan {
-  const size = state.size;
-  if (size === undefined) fail('the description has no Size(); add Size(n)');
+  const missing = missingForExecution(state);
+  if (missing) fail(incomplete('the plan', missing));
+  return planFor(state, deducedDirection(state.type ?? 'c2c', state.direction)!);
+}
+
+/**
+ * Checks what the engine can build for a description that has Size and Thread()/Block() (the
+ * direction does not change the implementation, so a c2c description without one is checked too).
+ */
+export function checkImplementation(state: DescriptorState): void {
+  if (state.size === undefined || !state.execution) return;
+  planFor(state, deducedDirection(state.type ?? 'c2c', state.direction) ?? 'forward');
+}
+
+function planFor(state: DescriptorState, direction: FFTDirection): FFTPlan {
+  const size = state.size!;
   const type = state.type ?? 'c2c';
-  const direction = deducedDirection(type, state.direction);
-  if (!direction) fail(`a c2c FFT needs Direction('forward') or Direction('inverse')`);
-  const execution = state.execution;
-  if (!execution) fail('add Block() or Thread() to execute the FFT');
+  const execution = state.execution!;
   const precision = state.precision ?? 'f32';
   const layout: ComplexLayout = state.layout ?? 'natural';
   const mode: RealMode = state.mode ?? 'normal';
@@ -165,11 +209,7 @@ export function resolvePlan(state: DescriptorState): FFTPlan {
   if (execution === 'thread') {
     if (n > MAX_THREAD_EXEC_SIZE[precision]) {
       const limit = MAX_THREAD_EXEC_SIZE[precision];
-      fail(
-        folded
-          ? `Size(${size}) is too large for folded Thread execution in ${precision}: even sizes up to ${2 * limit} are supported`
-          : `Size(${size}) is too large for Thread execution in ${precision}: sizes up to ${limit} are supported`,
-      );
+      fail(folded ? foldedThreadTooLarge(size, precision, limit) : threadTooLarge(size, precision, limit));
     }
     engine = { algorithm: 'stockham', execSize: n, execEPT: n, slots: 1, suggestedExecEPT: n, suggestedSlots: 1 };
     fftsPerBlock = itb;
@@ -190,31 +230,24 @@ export function resolvePlan(state: DescriptorState): FFTPlan {
     const stride = engine.execSize / engine.execEPT;
     blockDim = state.blockDim ?? [stride, engine.slots, 1];
     if (blockDim[0] < stride || blockDim[1] < engine.slots) {
-      fail(
-        `BlockDim(${blockDim.join(', ')}) is too small for Size(${size}) with ElementsPerThread(${
-          folded ? engine.execEPT * 2 : engine.execEPT
-        }) and FFTsPerBlock(${fftsPerBlock}): it needs x >= ${stride} and y >= ${engine.slots}`,
-      );
+      fail(blockDimTooSmall(blockDim, size, folded ? engine.execEPT * 2 : engine.execEPT, fftsPerBlock, stride, engine.slots));
     }
   }
 
   const stride = engine.execSize / engine.execEPT;
   const invocations = blockDim[0] * blockDim[1] * blockDim[2];
   if (invocations > limits.maxComputeInvocationsPerWorkgroup) {
-    fail(
-      `the workgroup needs ${invocations} invocations but the Limits allow ${limits.maxComputeInvocationsPerWorkgroup}`,
-    );
+    fail(tooManyInvocations(invocations, limits.maxComputeInvocationsPerWorkgroup));
   }
   const exchange =
     execution === 'thread' ? { kind: 'none' as const, bytes: 0 } : exchangeFor(engine.execSize, stride, engine.slots, precision, limits);
   if (!exchange) {
     const need = (engine.execSize * COMPLEX_BYTES[precision] * engine.slots) / 2;
-    fail(
-      `FFTsPerBlock(${fftsPerBlock}) with Size(${size}) needs at least ${need} bytes of workgroup memory but the Limits allow ${limits.maxComputeWorkgroupStorageSize}`,
-    );
+    fail(workgroupMemoryExceeded(fftsPerBlock, size, need, limits.maxComputeWorkgroupStorageSize));
   }
+  // The two checks above cover fitsLimits (blockDim >= [stride, slots]); kept as an internal assertion.
   if (execution === 'block' && !fitsLimits(engine.execSize, engine.execEPT, engine.slots, precision, limits)) {
-    fail(`the Block FFT for Size(${size}) does not fit these Limits`);
+    throw new Error(`internal: the Block FFT for Size(${size}) does not fit these Limits`);
   }
 
   // Logical EPT (cuFFTDx: counts real elements in folded mode).

@@ -1,0 +1,118 @@
+// Every descriptor error text, one builder per rule (without the `(FFT error) ` tag, which fail() adds).
+// The type level mirrors each builder as a template-literal type in types/messages.ts; tests pin both
+// texts, so a change here must be made there too.
+import type { ComplexLayout, FFTDirection, FFTPrecision, FFTType, RealMode } from './model.js';
+
+// --- one operator's own value (checked in argument order) ---
+
+/** Runtime only: TypeScript already rejects a non-operator argument. */
+export const notAnOperator = (position: number): string =>
+  `argument ${position} is not an FFT operator (use Size(), Type(), Block(), ...)`;
+
+/** Runtime only: TypeScript already rejects a value outside the union. */
+export const notOneOf = (label: string, value: unknown, allowed: readonly string[]): string =>
+  `${label}(${JSON.stringify(value)}) is not valid: use ${allowed.map((a) => `'${a}'`).join(', ')}`;
+
+export const sizeNotValid = (n: number): string => `Size(${n}) is not a valid FFT size: use an integer >= 2`;
+
+export const notPositiveInteger = (label: 'ElementsPerThread' | 'FFTsPerBlock', v: number): string =>
+  `${label}(${v}) is not valid: use a positive integer`;
+
+export const blockDimNotValid = (x: number, y: number, z: number): string =>
+  `BlockDim(${x}, ${y}, ${z}) is not valid: use positive integers`;
+
+export const limitsNotValid = (storage: number, invocations: number): string =>
+  `Limits(${storage} bytes, ${invocations} invocations) is not valid: use positive integers`;
+
+export const duplicate = (label: string): string =>
+  `${label}() appears more than once: each operator may be used at most once`;
+
+export const executionConflict = (current: string, previous: string): string =>
+  `${current}() cannot be combined with ${previous}(): a descriptor has one execution operator`;
+
+// --- combinations of operators (absent operators take their defaults) ---
+
+export const blockOnlyWithThread = (label: string): string =>
+  `${label}() is a Block-only operator: it cannot be combined with Thread()`;
+
+export const directionConflict = (type: FFTType, direction: FFTDirection): string =>
+  type === 'r2c'
+    ? `Direction('${direction}') cannot be used with Type('r2c'): r2c is always forward (use Type('c2r') for the inverse)`
+    : `Direction('${direction}') cannot be used with Type('c2r'): c2r is always inverse (use Type('r2c') for the forward)`;
+
+export const foldedWithC2C = (layout: ComplexLayout): string =>
+  `RealFFTOptions('${layout}', 'folded') needs Type('r2c') or Type('c2r'): folded mode does not apply to c2c`;
+
+export const packedOddSize = (mode: RealMode, size: number): string =>
+  `RealFFTOptions('packed', '${mode}') needs an even size, not Size(${size})`;
+
+export const foldedThreadOddSize = (layout: ComplexLayout, size: number): string =>
+  `RealFFTOptions('${layout}', 'folded') in Thread execution needs an even size, not Size(${size})`;
+
+export const foldedBlockNotPow2 = (layout: ComplexLayout, size: number): string =>
+  `RealFFTOptions('${layout}', 'folded') in Block execution needs a power-of-two size, not Size(${size})`;
+
+export const foldedOddEPT = (e: number): string =>
+  `ElementsPerThread(${e}) must be even in folded mode: it counts real elements`;
+
+export const f16OddFFTsPerBlock = (f: number): string =>
+  `FFTsPerBlock(${f}) must be even in f16: each f16 computation carries two FFTs`;
+
+// --- what the engine can build under the Limits (checked once Size and Thread()/Block() are present) ---
+
+export const threadTooLarge = (size: number, precision: FFTPrecision, limit: number): string =>
+  `Size(${size}) is too large for Thread execution in ${precision}: sizes up to ${limit} are supported`;
+
+export const foldedThreadTooLarge = (size: number, precision: FFTPrecision, limit: number): string =>
+  `Size(${size}) is too large for folded Thread execution in ${precision}: even sizes up to ${2 * limit} are supported`;
+
+/** The Limits as messages quote them: the largest native Block FFT, the workgroup memory and invocations. */
+export const describeLimits = (maxNative: number, precision: FFTPrecision, storage: number, invocations: number): string =>
+  `${maxNative} in ${precision} with ${storage} bytes of workgroup memory and ${invocations} invocations`;
+
+export const blockTooLarge = (size: number, limits: string): string =>
+  `Size(${size}) exceeds the largest Block FFT for these Limits (${limits})`;
+
+export const bluesteinTooLarge = (size: number, bluestein: number, limits: string): string =>
+  `Size(${size}) needs Bluestein length ${bluestein}, beyond the largest Block FFT for these Limits (${limits})`;
+
+export const eptNotSupported = (
+  e: number,
+  size: number,
+  precision: FFTPrecision,
+  bluestein: number | undefined,
+  supported: string,
+): string =>
+  `ElementsPerThread(${e}) is not supported for Size(${size}) in ${precision} Block execution` +
+  (bluestein === undefined ? '' : ` (Bluestein length ${bluestein})`) +
+  `: supported values are ${supported}`;
+
+export const blockDimTooSmall = (
+  dim: readonly [number, number, number],
+  size: number,
+  e: number,
+  fftsPerBlock: number,
+  stride: number,
+  slots: number,
+): string =>
+  `BlockDim(${dim[0]}, ${dim[1]}, ${dim[2]}) is too small for Size(${size}) with ElementsPerThread(${e}) and ` +
+  `FFTsPerBlock(${fftsPerBlock}): it needs x >= ${stride} and y >= ${slots}`;
+
+export const tooManyInvocations = (invocations: number, max: number): string =>
+  `the workgroup needs ${invocations} invocations but the Limits allow ${max}`;
+
+export const workgroupMemoryExceeded = (fftsPerBlock: number, size: number, need: number, max: number): string =>
+  `FFTsPerBlock(${fftsPerBlock}) with Size(${size}) needs at least ${need} bytes of workgroup memory but the Limits allow ${max}`;
+
+// --- traits and code generation on an incomplete descriptor ---
+
+/** What an incomplete descriptor lacks, in the order it is reported. */
+export type Missing = 'size' | 'direction' | 'execution';
+
+export const incomplete = (what: string, missing: Missing): string =>
+  `${what} is not available: ` +
+  (missing === 'size'
+    ? 'add Size(n)'
+    : missing === 'direction'
+      ? `a c2c FFT needs Direction('forward') or Direction('inverse')`
+      : 'add Block() or Thread()');

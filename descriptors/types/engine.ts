@@ -1,0 +1,251 @@
+// Type level: the mirror of plan.ts for literal inputs. Resolves a state into either the first
+// implementation error (culprit operator + message, in plan.ts's order) or every execution trait as a
+// literal. Per-size facts come from the generated tables; formulas use the digit arithmetic of nat.ts.
+// Non-literal inputs, or Limits other than a tuned profile (Block only), resolve to `Wide`.
+import type { ComplexLayout, FFTPrecision, FFTType } from '../model.js';
+import type { OpKind } from '../operators.js';
+import type { BlockTuning, MaxBluestein, MaxNative, MaxThreadSize, ProfileLimits } from '../tables.gen.js';
+import type * as Msg from './messages.js';
+import type { Add, CeilPow2, Gt, Half, IsEven, Lt, Mul } from './nat.js';
+import type {
+  AllLiteral,
+  IsFolded,
+  IsTunedProfile,
+  LayoutOf,
+  ModeOf,
+  PrecisionOf,
+  ProfileOf,
+  State,
+  TypeOf,
+} from './state.js';
+
+/** A rule violation: the operator kind to blame and the full tagged message. */
+export interface Fail<K extends OpKind = OpKind, M extends string = string> {
+  readonly culprit: K;
+  readonly message: M;
+}
+type Failed<K extends OpKind, M extends string> = Fail<K, Msg.Tagged<M>>;
+
+/** The plan cannot be computed at the type level (non-literal inputs or custom Limits). */
+export interface Wide {
+  readonly wide: true;
+}
+
+/** The execution traits of a resolved plan. */
+export interface PlanTraits {
+  readonly elementsPerThread: number;
+  readonly suggestedElementsPerThread: number;
+  readonly storageSize: number;
+  readonly stride: number;
+  readonly inputLength: number;
+  readonly outputLength: number;
+  readonly inputEPT: number;
+  readonly outputEPT: number;
+  readonly fftsPerBlock: number;
+  readonly suggestedFFTsPerBlock: number;
+  readonly blockDim: readonly [number, number, number];
+  readonly maxThreadsPerBlock: number;
+  readonly sharedMemorySize: number;
+  readonly requiresWorkspace: boolean;
+  readonly workspaceSize: number;
+}
+
+type Itb<P extends FFTPrecision> = P extends 'f16' ? 2 : 1;
+
+/** cuFFTDx div(layout, n): complex elements of the Hermitian side for n real points. */
+export type HermitianLength<L extends ComplexLayout, N extends number> = L extends 'natural'
+  ? Add<Half<N>, 1>
+  : L extends 'packed'
+    ? Half<N>
+    : N;
+type HermitianEPT<L extends ComplexLayout, E extends number> = L extends 'packed'
+  ? Add<Half<E>, IsEven<E> extends true ? 0 : 1>
+  : HermitianLength<L, E>;
+
+/** Engine length: size, or size/2 for folded real FFTs. */
+export type EngineLength<S extends State> = IsFolded<S> extends true ? Half<S['size'] & number> : S['size'] & number;
+
+/** inputLength / outputLength (independent of execution and Limits). */
+export type Lengths<S extends State, N extends number = S['size'] & number, T extends FFTType = TypeOf<S>> = {
+  readonly inputLength: T extends 'c2r' ? HermitianLength<LayoutOf<S>, N> : EngineLength<S>;
+  readonly outputLength: T extends 'r2c' ? HermitianLength<LayoutOf<S>, N> : EngineLength<S>;
+};
+
+/** The traits shared by Thread and Block, from the engine's choices. */
+type Finish<
+  S extends State,
+  ExecEPT extends number,
+  SuggestedExecEPT extends number,
+  Stride extends number,
+  Slots extends number,
+  SuggestedSlots extends number,
+  Dim extends readonly [number, number, number],
+  Invocations extends number,
+  Smem extends number,
+  WorkspaceSize extends number,
+  Folded extends boolean = IsFolded<S>,
+  L extends ComplexLayout = LayoutOf<S>,
+  T extends FFTType = TypeOf<S>,
+  EPT extends number = Folded extends true ? Mul<ExecEPT, 2> : ExecEPT,
+> = {
+  readonly elementsPerThread: EPT;
+  readonly suggestedElementsPerThread: Folded extends true ? Mul<SuggestedExecEPT, 2> : SuggestedExecEPT;
+  readonly storageSize: Folded extends true ? (L extends 'natural' ? Add<ExecEPT, 1> : L extends 'full' ? Mul<ExecEPT, 2> : ExecEPT) : ExecEPT;
+  readonly stride: Stride;
+  readonly inputEPT: T extends 'c2r' ? HermitianEPT<L, EPT> : ExecEPT;
+  readonly outputEPT: T extends 'r2c' ? HermitianEPT<L, EPT> : ExecEPT;
+  readonly fftsPerBlock: Mul<Slots, Itb<PrecisionOf<S>>>;
+  readonly suggestedFFTsPerBlock: Mul<SuggestedSlots, Itb<PrecisionOf<S>>>;
+  readonly blockDim: Dim;
+  readonly maxThreadsPerBlock: Invocations;
+  readonly sharedMemorySize: Smem;
+  readonly requiresWorkspace: WorkspaceSize extends 0 ? false : true;
+  readonly workspaceSize: WorkspaceSize;
+} & Lengths<S>;
+
+type ThreadEngine<
+  S extends State,
+  N extends number = S['size'] & number,
+  P extends FFTPrecision = PrecisionOf<S>,
+  n extends number = EngineLength<S>,
+> =
+  Gt<n, MaxThreadSize[P]> extends true
+    ? Failed<
+        'size',
+        IsFolded<S> extends true ? Msg.FoldedThreadTooLarge<N, P, MaxThreadSize[P]> : Msg.ThreadTooLarge<N, P, MaxThreadSize[P]>
+      >
+    : Finish<S, n, n, 1, 1, 1, readonly [1, 1, 1], 1, 0, 0>;
+
+type LimitsText<Pr extends keyof ProfileLimits, P extends FFTPrecision> = Msg.DescribeLimits<
+  MaxNative[Pr][P],
+  P,
+  ProfileLimits[Pr][0],
+  ProfileLimits[Pr][1]
+>;
+
+type BlockEngine<
+  S extends State,
+  Pr extends keyof ProfileLimits = ProfileOf<S>,
+  P extends FFTPrecision = PrecisionOf<S>,
+  N extends number = S['size'] & number,
+  n extends number = EngineLength<S>,
+  TT = BlockTuning[Pr][P],
+> = n extends keyof TT
+  ? BlockWith<S, Pr, P, N, n, TT[n], false>
+  : Gt<n, MaxNative[Pr][P]> extends true
+    ? Failed<'size', Msg.BlockTooLarge<N, LimitsText<Pr, P>>>
+    : Mul<CeilPow2<n>, 2> extends infer B extends number
+      ? Gt<B, MaxBluestein[Pr][P]> extends true
+        ? Failed<'size', Msg.BluesteinTooLarge<N, B, LimitsText<Pr, P>>>
+        : B extends keyof TT
+          ? BlockWith<S, Pr, P, N, B, TT[B], true>
+          : never
+      : never;
+
+/** A tuning-table entry: default [ept, slots], suggested slots per supported ept, and the lists messages print. */
+interface TuningEntry {
+  readonly d: readonly [number, number, number];
+  readonly s: object;
+  readonly b: number;
+  readonly l: string;
+  readonly f: string;
+}
+
+type BlockWith<
+  S extends State,
+  Pr extends keyof ProfileLimits,
+  P extends FFTPrecision,
+  N extends number,
+  ExecSize extends number,
+  Entry,
+  Bluestein extends boolean,
+  E = S['elementsPerThread'],
+  Folded extends boolean = IsFolded<S>,
+  ExecEPT extends number = E extends number ? (Folded extends true ? Half<E> : E) : Entry extends TuningEntry ? Entry['d'][0] : never,
+> = Entry extends TuningEntry
+  ? E extends number
+    ? ExecEPT extends keyof Entry['s']
+      ? Entry['s'][ExecEPT] extends readonly [infer Suggested extends number, infer Stride extends number]
+        ? BlockShape<S, Pr, P, N, ExecSize, Entry, Bluestein, ExecEPT, Suggested, Stride>
+        : never
+      : Failed<
+          'elementsPerThread',
+          Msg.EPTNotSupported<E, N, P, Bluestein extends true ? ExecSize : undefined, Folded extends true ? Entry['f'] : Entry['l']>
+        >
+    : BlockShape<S, Pr, P, N, ExecSize, Entry, Bluestein, ExecEPT, Entry['d'][1], Entry['d'][2]>
+  : never;
+
+type FirstPresent<S extends State, Kinds extends readonly OpKind[]> = Kinds extends readonly [
+  infer K extends OpKind & keyof State,
+  ...infer Rest extends readonly OpKind[],
+]
+  ? S[K] extends undefined
+    ? FirstPresent<S, Rest>
+    : K
+  : 'size';
+
+type BlockShape<
+  S extends State,
+  Pr extends keyof ProfileLimits,
+  P extends FFTPrecision,
+  N extends number,
+  ExecSize extends number,
+  Entry extends TuningEntry,
+  Bluestein extends boolean,
+  ExecEPT extends number,
+  SuggestedSlots extends number,
+  Stride extends number,
+  Slots extends number = S['fftsPerBlock'] extends number
+    ? Itb<P> extends 2
+      ? Half<S['fftsPerBlock']>
+      : S['fftsPerBlock']
+    : S['blockDim'] extends readonly [number, infer Y extends number, number]
+      ? Y
+      : 1,
+  Dim extends readonly [number, number, number] = S['blockDim'] extends readonly [number, number, number]
+    ? S['blockDim']
+    : readonly [Stride, Slots, 1],
+  Invocations extends number = Mul<Mul<Dim[0], Dim[1]>, Dim[2]>,
+  Complex extends number = Mul<Entry['b'], Slots>,
+  Storage extends number = ProfileLimits[Pr][0],
+  MaxInvocations extends number = ProfileLimits[Pr][1],
+> =
+  true extends Lt<Dim[0], Stride> | Lt<Dim[1], Slots>
+    ? Failed<
+        'blockDim',
+        Msg.BlockDimTooSmall<Dim, N, IsFolded<S> extends true ? Mul<ExecEPT, 2> : ExecEPT, Mul<Slots, Itb<P>>, Stride, Slots>
+      >
+    : Gt<Invocations, MaxInvocations> extends true
+      ? Failed<
+          FirstPresent<S, ['blockDim', 'fftsPerBlock', 'elementsPerThread']>,
+          Msg.TooManyInvocations<Invocations, MaxInvocations>
+        >
+      : (Stride extends 1 ? 0 : Gt<Complex, Storage> extends true ? Half<Complex> : Complex) extends infer Smem extends number
+        ? Gt<Smem, Storage> extends true
+          ? Failed<FirstPresent<S, ['fftsPerBlock', 'blockDim']>, Msg.WorkgroupMemoryExceeded<Mul<Slots, Itb<P>>, N, Smem, Storage>>
+          : Finish<
+              S,
+              ExecEPT,
+              Entry['d'][0],
+              Stride,
+              Slots,
+              SuggestedSlots,
+              Dim,
+              Invocations,
+              Smem,
+              Bluestein extends true ? Mul<Entry['b'], 2> : 0
+            >
+        : never;
+
+/** The plan of a state with Size and an execution operator: a Fail, the literal traits, or Wide. */
+export type Resolve<S extends State> =
+  AllLiteral<S> extends true
+    ? S['execution'] extends 'thread'
+      ? ThreadEngine<S>
+      : IsTunedProfile<S> extends true
+        ? BlockEngine<S>
+        : Wide
+    : Wide;
+
+/** Phase 3 of the rules: the implementation error of a state, or true. */
+export type ImplementationCheck<S extends State> = Resolve<S> extends infer R ? (R extends Fail ? R : true) : true;

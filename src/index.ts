@@ -1,0 +1,55 @@
+// The public entry of webfftdx: descriptors (operators, fft(), traits), their errors and types, the
+// WGSL module contract, and the host helpers. No logic lives here.
+export {
+  Block,
+  BlockDim,
+  Direction,
+  ElementsPerThread,
+  FFTsPerBlock,
+  Limits,
+  Precision,
+  RealFFTOptions,
+  Size,
+  Thread,
+  Type,
+} from '../descriptors/operators.js';
+export type {
+  AnyOp,
+  BlockDimOp,
+  BlockOp,
+  DirectionOp,
+  ElementsPerThreadOp,
+  ExecutionOp,
+  FFTsPerBlockOp,
+  LimitsInput,
+  LimitsOp,
+  PrecisionOp,
+  RealFFTOptionsOp,
+  SizeOp,
+  ThreadOp,
+  TypeOp,
+} from '../descriptors/operators.js';
+export { fft, traitsOf, TRAIT_NAMES } from '../descriptors/descriptor.js';
+export type { AnyFFTDescriptor, FFTDescriptor, FFTIncomplete, TraitName } from '../descriptors/descriptor.js';
+export { ERROR_TAG, FFTDescriptorError } from '../descriptors/errors.js';
+export { resolvePlan } from '../descriptors/plan.js';
+export type { DescriptorState } from '../descriptors/plan.js';
+export { PROFILES } from '../descriptors/tuning.js';
+export type { LimitsProfile, ProfileName } from '../descriptors/tuning.js';
+export { DEFAULT_LIMITS } from '../descriptors/model.js';
+export type {
+  Algorithm,
+  ComplexLayout,
+  ElementKind,
+  ExchangeKind,
+  FFTDirection,
+  FFTExecution,
+  FFTLimits,
+  FFTPlan,
+  FFTPrecision,
+  FFTType,
+  RealMode,
+} from '../descriptors/model.js';
+export type { WGSLModule, WGSLOptions } from '../kernels/types.js';
+export { createBatchedFFT, makeWorkspace } from './batched.js';
+export type { BatchedFFT, BatchedFFTBuffers, BatchedFFTOptions, CodeGenerating, FFTWorkspace } from './batched.js';
