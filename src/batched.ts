@@ -169,18 +169,31 @@ export async function createBatchedFFT(
 
   const outOfPlace = batchedKernelSource(module, options, false, maxBytes);
   const inPlace = canInPlace ? batchedKernelSource(module, options, true, maxBytes) : undefined;
-  const compile = async (code: string) => {
+  const shaderFor = async (code: string) => {
     const shader = device.createShaderModule({ code, label: `webfftdx ${plan.size}` });
     const info = await shader.getCompilationInfo();
     const errors = info.messages.filter((m) => m.type === 'error');
     if (errors.length) {
       throw new Error(`webfftdx: generated WGSL failed to compile:\n${errors.map((m) => `${m.lineNum}:${m.linePos} ${m.message}`).join('\n')}`);
     }
-    return device.createComputePipelineAsync({ layout: 'auto', compute: { module: shader, entryPoint: 'main' }, label: `webfftdx ${plan.size}` });
+    return shader;
   };
-  const pipelines = {
-    outOfPlace: await compile(outOfPlace.code),
-    inPlace: inPlace ? await compile(inPlace.code) : undefined,
+  const outOfPlacePipeline = await device.createComputePipelineAsync({
+    layout: 'auto',
+    compute: { module: await shaderFor(outOfPlace.code), entryPoint: 'main' },
+    label: `webfftdx ${plan.size}`,
+  });
+  // The in-place kernel is checked now but its pipeline is built on first use (most plans never need it).
+  const inPlaceShader = inPlace ? await shaderFor(inPlace.code) : undefined;
+  let inPlacePipeline: GPUComputePipeline | undefined;
+  const pipelineFor = (same: boolean): GPUComputePipeline => {
+    if (!same) return outOfPlacePipeline;
+    inPlacePipeline ??= device.createComputePipeline({
+      layout: 'auto',
+      compute: { module: inPlaceShader!, entryPoint: 'main' },
+      label: `webfftdx ${plan.size} in place`,
+    });
+    return inPlacePipeline;
   };
   const params = device.createBuffer({ size: 16, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST, label: 'webfftdx batch params' });
   device.queue.writeBuffer(params, 0, new Uint32Array([batch, workgroups[0], 0, 0]));
@@ -198,7 +211,7 @@ export async function createBatchedFFT(
     if (output.size < outputBytes) {
       throw new Error(`webfftdx: output buffer has ${output.size} bytes; ${batch} FFTs need ${outputBytes}`);
     }
-    if (same && !pipelines.inPlace) {
+    if (same && !inPlaceShader) {
       throw new Error(
         'webfftdx: this FFT cannot run in place (input and output sizes differ, or load/store callbacks are used); pass an output buffer',
       );
@@ -209,7 +222,7 @@ export async function createBatchedFFT(
         `webfftdx: Size(${plan.size}) requires a workspace of ${plan.workspaceSize} bytes: pass { workspace: makeWorkspace(device, desc) }`,
       );
     }
-    const pipeline = same ? pipelines.inPlace! : pipelines.outOfPlace;
+    const pipeline = pipelineFor(same);
     let byOut = bindGroups.get(buffers.input);
     if (!byOut) bindGroups.set(buffers.input, (byOut = new WeakMap()));
     let group = byOut.get(output);
