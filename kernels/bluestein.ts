@@ -1,0 +1,143 @@
+// Bluestein (chirp-z) for lengths the Stockham engine cannot run natively (large prime factors):
+// an n-point DFT as a cyclic convolution of length B (a power of two >= 2n - 1) run by the B-point
+// Block engine. With w_j = exp(sign i pi j^2 / n) and jk = (j^2 + k^2 - (k - j)^2) / 2:
+//   X_k = w_k * sum_j (x_j w_j) conj(w_(k-j)),
+// i.e. multiply by the chirp, zero-pad to B, convolve with h (h_j = conj(w_j), wrapped), multiply by
+// the chirp. The convolution is IFFT(FFT(a) * FFT(h)) / B; FFT(h) / B is precomputed on the host
+// in f64, and the inverse FFT reuses the forward engine: IFFT(z) = conj(FFT(conj(z))).
+//
+// Workspace layout (vec2<f32> elements, 2B of them = plan.workspaceSize bytes):
+//   [0, B)      H_k = FFT_B(h)_k / B   (always the forward transform: the direction lives in w)
+//   [B, B + n)  the chirp w_j
+//   [B + n, 2B) zeros
+import type { FFTPlan } from '../descriptors/model.js';
+import type { Definitions } from './definitions.js';
+import { fftPow2F64 } from './host-fft.js';
+import { addBlockEngine, addCmul, type ExchangeMode } from './stockham.js';
+
+/** The chirp w_j = exp(sign i pi j^2 / n), j < n, in f64 (j^2 reduced mod 2n exactly). Interleaved. */
+export function bluesteinChirp(n: number, sign: -1 | 1): Float64Array {
+  const w = new Float64Array(2 * n);
+  for (let j = 0; j < n; j++) {
+    const q = Number((BigInt(j) * BigInt(j)) % BigInt(2 * n));
+    // cos/sin of pi q / n with q in [0, 2n): exact axes stay exact.
+    let c: number;
+    let s: number;
+    if (q === 0) [c, s] = [1, 0];
+    else if (2 * q === n) [c, s] = [0, 1];
+    else if (q === n) [c, s] = [-1, 0];
+    else if (2 * q === 3 * n) [c, s] = [0, -1];
+    else [c, s] = [Math.cos((Math.PI * q) / n), Math.sin((Math.PI * q) / n)];
+    w[2 * j] = c;
+    w[2 * j + 1] = sign * s;
+  }
+  return w;
+}
+
+/**
+ * The Bluestein workspace for a plan (interleaved complex f32, plan.workspaceSize bytes). `length` is
+ * the complex length the engine transforms by Bluestein (plan.size for c2c; a real-FFT generator
+ * running a shorter complex FFT passes its own).
+ */
+export function bluesteinWorkspace(plan: FFTPlan, length = plan.size): Float32Array {
+  if (plan.algorithm !== 'bluestein') throw new Error(`webfftdx: Size(${plan.size}) does not use Bluestein: no workspace`);
+  const n = length;
+  const b = plan.execSize;
+  const sign = plan.direction === 'forward' ? -1 : 1;
+  const w = bluesteinChirp(n, sign);
+  const h = new Float64Array(2 * b);
+  for (let j = 0; j < n; j++) {
+    h[2 * j] = w[2 * j];
+    h[2 * j + 1] = -w[2 * j + 1];
+    if (j > 0) {
+      h[2 * (b - j)] = w[2 * j];
+      h[2 * (b - j) + 1] = -w[2 * j + 1];
+    }
+  }
+  fftPow2F64(h, b, -1);
+  const out = new Float32Array(4 * b);
+  if (out.byteLength !== plan.workspaceSize) {
+    throw new Error(`webfftdx: Bluestein workspace is ${out.byteLength} bytes but the plan says ${plan.workspaceSize}`);
+  }
+  for (let k = 0; k < 2 * b; k++) out[k] = h[k] / b;
+  out.set(w, 2 * b);
+  return out;
+}
+
+export interface BluesteinSpec {
+  readonly prefix: string;
+  /** Name of the function to define. */
+  readonly name: string;
+  /** Logical length n. */
+  readonly size: number;
+  /** Convolution length B (power of two). */
+  readonly execSize: number;
+  readonly ept: number;
+  readonly storage: number;
+  readonly slots: number;
+  readonly exchange: ExchangeMode;
+  readonly smem: string;
+  /** Name of the workspace storage buffer (array<vec2<f32>>, layout above). */
+  readonly workspace: string;
+  readonly swizzle?: boolean;
+}
+
+/**
+ * Adds `fn <name>(data: ptr<function, array<vec2<f32>, storage>>, thread: u32, fft: u32)`: the
+ * n-point DFT of registers holding elements thread + i * stride (valid while < n; others are
+ * ignored), result in the same layout (registers of elements >= n are zeroed). Runs the B-point
+ * engine twice: same synchronisation contract as the engine.
+ */
+export function addBluesteinExecute(defs: Definitions, spec: BluesteinSpec): string {
+  const { prefix, size: n, execSize: b, ept, storage, workspace: ws } = spec;
+  const stride = b / ept;
+  const engine = addBlockEngine(defs, {
+    prefix,
+    size: b,
+    ept,
+    storage,
+    sign: -1,
+    slots: spec.slots,
+    exchange: spec.exchange,
+    smem: spec.smem,
+    swizzle: spec.swizzle,
+  });
+  const cmul = addCmul(defs, prefix);
+  // Applies f(register, element index expr) to registers of elements < n; zeroes the rest.
+  const perRegister = (f: (reg: string, j: string) => string): string[] => {
+    const out: string[] = [];
+    for (let i = 0; i < ept; i++) {
+      const reg = `(*data)[${i}]`;
+      const j = `th + ${i * stride}u`;
+      if (i * stride + stride - 1 < n) out.push(`${reg} = ${f(reg, j)};`);
+      else if (i * stride >= n) out.push(`${reg} = vec2<f32>(0.0f);`);
+      else out.push(`${reg} = select(vec2<f32>(0.0f), ${f(reg, j)}, ${j} < ${n}u);`);
+    }
+    return out;
+  };
+  const conj = (v: string) => `(${v} * vec2<f32>(1.0f, -1.0f))`;
+  const body = [
+    `// Idle invocations (thread >= ${stride}) read in-range workspace entries; their results are unused.`,
+    `let th = min(thread, ${stride - 1}u);`,
+    `// a_j = x_j * w_j, zero-padded to ${b}.`,
+    ...perRegister((reg, j) => `${cmul}(${reg}, ${ws}[${j} + ${b}u])`),
+    `// Two runs of the ${b}-point engine (a loop, so the engine's code exists once):`,
+    `// step 0: A = FFT(a), then conj(A * H); step 1: FFT of that (the inverse FFT as conj(FFT(conj(.)))).`,
+    `for (var step = 0u; step < 2u; step++) {`,
+    `  ${engine}(data, thread, fft);`,
+    `  if (step == 0u) {`,
+    ...Array.from({ length: ept }, (_, i) => `    (*data)[${i}] = ${conj(`${cmul}((*data)[${i}], ${ws}[th + ${i * stride}u])`)};`),
+    `  }`,
+    `}`,
+    `// X_k = w_k * conj(FFT(...))_k for k < ${n}.`,
+    ...perRegister((reg, j) => `${cmul}(${conj(reg)}, ${ws}[${j} + ${b}u])`),
+  ];
+  return defs.add(spec.name, () =>
+    [
+      `// ${n}-point DFT by Bluestein over the ${b}-point engine (workspace: H at [0, ${b}), chirp at [${b}, ${b + n})).`,
+      `fn ${spec.name}(data: ptr<function, array<vec2<f32>, ${storage}>>, thread: u32, fft: u32) {`,
+      ...body.map((l) => `  ${l}`),
+      `}`,
+    ].join('\n'),
+  );
+}

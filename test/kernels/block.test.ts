@@ -1,0 +1,118 @@
+// Block execution (Stockham engine, Bluestein beyond it), register and workgroup-memory APIs,
+// forward and inverse, against the f64 reference (outputs NaN-poisoned, 2-3 workgroups per kernel).
+//
+// Default run: a deterministic, representative subset of sizes 2..256 (all of 2..40, powers of
+// 2/3/5/7, squares of 11 and 13, Bluestein primes and composites) plus a spread of large sizes for
+// the default limits and the adapter limits. WEBFFTDX_FULL=1 runs every size 2..256 instead of the
+// subset (slow on software Vulkan: the pipeline compile dominates).
+import { describe, it } from 'vitest';
+import type { FFTLimits } from '../../descriptors/model.js';
+import type { DescriptorState } from '../../descriptors/plan.js';
+import { testDevice } from '../support/gpu.js';
+import { makeSeed } from '../support/random.js';
+import { checkCases, expectWithinBounds, type Api } from './harness.js';
+
+const FULL = process.env.WEBFFTDX_FULL === '1';
+
+const SUBSET = [
+  ...Array.from({ length: 39 }, (_, i) => i + 2),
+  48, 49, 53, 61, 64, 67, 81, 97, 100, 121, 125, 128, 134, 144, 169, 192, 210, 243, 251, 256,
+];
+const SMALL = FULL ? Array.from({ length: 255 }, (_, i) => i + 2) : SUBSET;
+
+interface Case {
+  readonly label: string;
+  readonly state: DescriptorState;
+  readonly api: Api;
+  readonly count: number;
+}
+
+function block(size: number, extra: Omit<DescriptorState, 'size' | 'execution'> = {}, api: Api = 'registers', count = 2): Case {
+  const parts = Object.entries(extra)
+    .filter(([k]) => k !== 'limits')
+    .map(([k, v]) => `${k}=${Array.isArray(v) ? v.join('x') : String(v)}`);
+  if (extra.limits) parts.push('adapter limits');
+  return { label: `Block Size(${size})${parts.length ? ` ${parts.join(' ')}` : ''} ${api}`, state: { size, execution: 'block', ...extra }, api, count };
+}
+
+async function run(cases: readonly Case[]): Promise<void> {
+  const { device } = await testDevice();
+  const seed = makeSeed();
+  console.log(`${cases.length} block kernels (x2 directions), seed ${seed}`);
+  expectWithinBounds(await checkCases(device, cases, seed));
+}
+
+async function adapterLimits(): Promise<FFTLimits> {
+  const { device } = await testDevice();
+  return {
+    maxComputeWorkgroupStorageSize: device.limits.maxComputeWorkgroupStorageSize,
+    maxComputeInvocationsPerWorkgroup: device.limits.maxComputeInvocationsPerWorkgroup,
+    subgroups: false,
+  };
+}
+
+const GROUP = FULL ? 24 : 15;
+
+describe('Block execute (registers), default choices, sizes 2..256', () => {
+  for (let start = 0; start < SMALL.length; start += GROUP) {
+    const sizes = SMALL.slice(start, start + GROUP);
+    it(`sizes ${sizes.join(', ')}`, async () => {
+      await run(sizes.map((n) => block(n)));
+    });
+  }
+});
+
+describe('Block execute, large sizes (default limits: 16384 bytes, 256 invocations)', () => {
+  it('powers of 2, 3, 5, 7', async () => {
+    await run([512, 1024, 2048, 4096, 729, 2187, 625, 3125, 343].map((n) => block(n)));
+  });
+  it('mixed radices and Bluestein primes', async () => {
+    await run([400, 1000, 360, 1960, 17 * 64, 1009, 2039].map((n) => block(n)));
+  });
+});
+
+describe('Block execute, adapter limits', () => {
+  // Large kernels compile slowly on software Vulkan: one size per test, with room to spare.
+  for (const n of [8192, 6561, 2401, 4093]) {
+    it(`Size(${n})${n === 4093 ? ' (Bluestein length 8192)' : ''}`, { timeout: 300_000 }, async () => {
+      await run([block(n, { limits: await adapterLimits() })]);
+    });
+  }
+});
+
+describe('Block execute, ElementsPerThread / FFTsPerBlock / BlockDim choices', () => {
+  it('every ElementsPerThread of 64, and of 1000', async () => {
+    await run([
+      ...[2, 4, 8, 16, 32, 64].map((e) => block(64, { elementsPerThread: e })),
+      ...[10, 20].map((e) => block(1000, { elementsPerThread: e })),
+      ...[12, 24].map((e) => block(72, { elementsPerThread: e })),
+    ]);
+  });
+  it('several FFTs per workgroup, split exchange, oversized BlockDim', async () => {
+    await run([
+      block(128, { fftsPerBlock: 3 }),
+      block(60, { elementsPerThread: 30, fftsPerBlock: 4 }),
+      block(2048, { fftsPerBlock: 2 }), // 32 KiB as vec2 > 16 KiB: split exchange
+      block(4096, { elementsPerThread: 32 }), // split, stride 128
+      block(128, { elementsPerThread: 8, fftsPerBlock: 2, blockDim: [20, 3, 2] }),
+      block(97, { blockDim: [40, 2, 1] }), // Bluestein, idle invocations in x and y
+      block(13, { fftsPerBlock: 5, blockDim: [3, 6, 1] }), // one invocation per FFT, idle ones
+      block(49, { elementsPerThread: 7, fftsPerBlock: 2, blockDim: [9, 2, 1] }, 'registers', 3),
+    ]);
+  });
+});
+
+describe('Block execute_shared (workgroup-memory API)', () => {
+  it('native, one-invocation and Bluestein sizes, several FFTs per workgroup', async () => {
+    await run([
+      block(8, {}, 'shared'),
+      block(30, { fftsPerBlock: 3 }, 'shared'),
+      block(64, { elementsPerThread: 8, fftsPerBlock: 2 }, 'shared'),
+      block(256, {}, 'shared'),
+      block(243, { elementsPerThread: 9 }, 'shared'),
+      block(1024, { fftsPerBlock: 2 }, 'shared'),
+      block(97, { fftsPerBlock: 3 }, 'shared'), // Bluestein: slots at f * 97, exchange at f * 256
+      block(128, { elementsPerThread: 8, fftsPerBlock: 2, blockDim: [20, 3, 2] }, 'shared'),
+    ]);
+  });
+});

@@ -1,0 +1,264 @@
+// Test-kernel builder and batched runner for the WGSL engine. The kernels use only the documented
+// data layouts (Thread: register i = element i; Block: invocation t holds element t + i * stride;
+// workgroup-memory API: slot f at offset f * inputLength), exactly as a user would write them.
+// Many kernels run in one submission (lavapipe is slow; pipeline compilation dominates).
+import { expect } from 'vitest';
+import type { FFTPlan } from '../../descriptors/model.js';
+import { resolvePlan, type DescriptorState } from '../../descriptors/plan.js';
+import { bluesteinWorkspace } from '../../kernels/bluestein.js';
+import { generateModule } from '../../kernels/module.js';
+import type { WGSLModule } from '../../kernels/types.js';
+import { withErrorScopes } from '../support/gpu.js';
+import { randomFloats } from '../support/random.js';
+import { referenceDFT, relativeL2 } from '../support/reference.js';
+
+export type Api = 'thread' | 'registers' | 'shared';
+
+const IO = `@group(0) @binding(0) var<storage, read> src: array<vec2<f32>>;
+@group(0) @binding(1) var<storage, read_write> dst: array<vec2<f32>>;
+// A loop bound the shader compiler cannot see through: software Vulkan (lavapipe) compiles fully
+// unrolled register I/O very slowly; GPU drivers do not care. The value is always n.
+fn opaque(n: u32) -> u32 { return select(n, 0u, arrayLength(&src) == 0u); }`;
+
+/** Thread execution: invocation g computes FFT g of a batch of `batch`. */
+export function threadKernel(mod: WGSLModule, batch: number): string {
+  const p = mod.plan;
+  const n = p.size;
+  return `${IO}
+${mod.code}
+@compute @workgroup_size(32)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
+  let g = gid.x;
+  if (g >= ${batch}u) { return; }
+  let base = g * ${n}u;
+  var data: array<vec2<f32>, ${p.storageSize}>;
+  for (var i = 0u; i < opaque(${n}u); i++) { data[i] = src[base + i]; }
+  ${mod.execute}(&data);
+  for (var i = 0u; i < opaque(${n}u); i++) { dst[base + i] = data[i]; }
+}`;
+}
+
+/**
+ * Block execution, register API. Invocations beyond the stride (x), the FFT slots (y) or z = 0 are
+ * idle: they skip I/O and pass an fft index >= fftsPerBlock, but call execute like everyone else.
+ */
+export function registersKernel(mod: WGSLModule): string {
+  const p = mod.plan;
+  const [bx, by, bz] = p.blockDim;
+  const s = p.stride;
+  const fpb = p.fftsPerBlock;
+  return `${IO}
+${mod.code}
+@compute @workgroup_size(${bx}, ${by}, ${bz})
+fn main(@builtin(local_invocation_id) lid: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>) {
+  let fft = lid.y + lid.z * ${by}u;
+  let g = wid.x * ${fpb}u + fft;
+  let working = lid.x < ${s}u && fft < ${fpb}u;
+  var data: array<vec2<f32>, ${p.storageSize}>;
+  if (working) {
+    for (var i = 0u; i < opaque(${p.inputEPT}u); i++) {
+      let j = lid.x + i * ${s}u;
+      if (j < ${p.inputLength}u) { data[i] = src[g * ${p.inputLength}u + j]; }
+    }
+  }
+  ${mod.execute}(&data, lid.x, fft);
+  if (working) {
+    for (var i = 0u; i < opaque(${p.outputEPT}u); i++) {
+      let j = lid.x + i * ${s}u;
+      if (j < ${p.outputLength}u) { dst[g * ${p.outputLength}u + j] = data[i]; }
+    }
+  }
+}`;
+}
+
+/** Block execution, workgroup-memory API: the whole workgroup loads FPB * L contiguous elements, coalesced. */
+export function sharedKernel(mod: WGSLModule): string {
+  const p = mod.plan;
+  if (!mod.executeShared) throw new Error('module has no execute_shared');
+  const [bx, by, bz] = p.blockDim;
+  const total = p.fftsPerBlock * p.inputLength;
+  const step = bx * by * bz;
+  return `${IO}
+${mod.code}
+@compute @workgroup_size(${bx}, ${by}, ${bz})
+fn main(@builtin(local_invocation_id) lid: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>) {
+  let flat = lid.x + ${bx}u * (lid.y + ${by}u * lid.z);
+  let base = wid.x * ${total}u;
+  for (var k = flat; k < ${total}u; k += ${step}u) { ${mod.sharedMemory}[k] = src[base + k]; }
+  workgroupBarrier();
+  ${mod.executeShared}(lid.x, lid.y + lid.z * ${by}u);
+  workgroupBarrier();
+  for (var k = flat; k < ${total}u; k += ${step}u) { dst[base + k] = ${mod.sharedMemory}[k]; }
+}`;
+}
+
+export interface KernelCase {
+  readonly label: string;
+  readonly plan: FFTPlan;
+  readonly api: Api;
+  /** Workgroups (Block) or FFTs (Thread). */
+  readonly count: number;
+}
+
+export interface BuiltCase extends KernelCase {
+  readonly module: WGSLModule;
+  readonly code: string;
+  readonly workgroups: number;
+  /** FFTs in the batch. */
+  readonly batch: number;
+  readonly workspace?: Float32Array;
+}
+
+export function buildCase(c: KernelCase): BuiltCase {
+  const module = generateModule(c.plan, c.plan.requiresWorkspace ? { workspace: { group: 0, binding: 2 } } : {});
+  const thread = c.api === 'thread';
+  const code = thread ? threadKernel(module, c.count) : c.api === 'registers' ? registersKernel(module) : sharedKernel(module);
+  return {
+    ...c,
+    module,
+    code,
+    workgroups: thread ? Math.ceil(c.count / 32) : c.count,
+    batch: thread ? c.count : c.count * c.plan.fftsPerBlock,
+    ...(c.plan.requiresWorkspace ? { workspace: bluesteinWorkspace(c.plan) } : {}),
+  };
+}
+
+export interface Dispatch {
+  readonly kernel: BuiltCase;
+  /** Interleaved complex input, batch * inputLength elements; or the output of an earlier dispatch. */
+  readonly input: Float32Array | { readonly from: number };
+}
+
+/**
+ * Compiles every kernel, records all dispatches in one command buffer (in order, so a dispatch may
+ * read an earlier one's output) and reads every output back. Outputs start poisoned with NaN.
+ */
+export async function runDispatches(device: GPUDevice, dispatches: readonly Dispatch[]): Promise<Float32Array[]> {
+  const t0 = performance.now();
+  return withErrorScopes(device, async () => {
+    const modules = new Map<string, GPUShaderModule>();
+    const pipelines = await Promise.all(
+      dispatches.map(async (d) => {
+        let module = modules.get(d.kernel.code);
+        if (!module) {
+          module = device.createShaderModule({ code: d.kernel.code, label: d.kernel.label });
+          modules.set(d.kernel.code, module);
+          const info = await module.getCompilationInfo();
+          const errs = info.messages.filter((m) => m.type === 'error');
+          if (errs.length) {
+            throw new Error(
+              `WGSL compilation failed for ${d.kernel.label}:\n${errs.map((m) => `${m.lineNum}:${m.linePos} ${m.message}`).join('\n')}`,
+            );
+          }
+        }
+        return device.createComputePipelineAsync({ layout: 'auto', compute: { module, entryPoint: 'main' } });
+      }),
+    );
+    if (process.env.WEBFFTDX_TIMING) console.log(`compile ${(performance.now() - t0).toFixed(0)} ms`);
+    const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC;
+    const created: GPUBuffer[] = [];
+    const make = (bytes: number, init?: Float32Array) => {
+      const buffer = device.createBuffer({ size: Math.max(16, Math.ceil(bytes / 16) * 16), usage });
+      const data = new Float32Array(buffer.size / 4).fill(Number.NaN);
+      if (init) data.set(init);
+      device.queue.writeBuffer(buffer, 0, data);
+      created.push(buffer);
+      return buffer;
+    };
+    const outputs: GPUBuffer[] = [];
+    const encoder = device.createCommandEncoder();
+    dispatches.forEach((d, i) => {
+      const k = d.kernel;
+      const inBytes = k.batch * k.plan.inputLength * 8;
+      const src = d.input instanceof Float32Array ? make(inBytes, d.input) : outputs[d.input.from];
+      const dst = make(k.batch * k.plan.outputLength * 8);
+      outputs.push(dst);
+      const entries: GPUBindGroupEntry[] = [
+        { binding: 0, resource: { buffer: src } },
+        { binding: 1, resource: { buffer: dst } },
+      ];
+      if (k.workspace) entries.push({ binding: 2, resource: { buffer: make(k.workspace.byteLength, k.workspace) } });
+      const pass = encoder.beginComputePass();
+      pass.setPipeline(pipelines[i]);
+      pass.setBindGroup(0, device.createBindGroup({ layout: pipelines[i].getBindGroupLayout(0), entries }));
+      pass.dispatchWorkgroups(k.workgroups);
+      pass.end();
+    });
+    const reads = outputs.map((b) => {
+      const rb = device.createBuffer({ size: b.size, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+      encoder.copyBufferToBuffer(b, 0, rb, 0, b.size);
+      return rb;
+    });
+    const t1 = performance.now();
+    device.queue.submit([encoder.finish()]);
+    const result = await Promise.all(
+      reads.map(async (rb, i) => {
+        await rb.mapAsync(GPUMapMode.READ);
+        const k = dispatches[i].kernel;
+        const out = new Float32Array(rb.getMappedRange().slice(0, k.batch * k.plan.outputLength * 8));
+        rb.destroy();
+        return out;
+      }),
+    );
+    if (process.env.WEBFFTDX_TIMING) console.log(`run ${(performance.now() - t1).toFixed(0)} ms`);
+    for (const b of created) b.destroy();
+    return result;
+  });
+}
+
+/** Largest per-FFT relative L2 error of out against the f64 reference of input. */
+export function maxError(input: Float32Array, out: Float32Array, n: number, batch: number, sign: -1 | 1): number {
+  let worst = 0;
+  for (let b = 0; b < batch; b++) {
+    const x = input.subarray(2 * n * b, 2 * n * (b + 1));
+    const want = referenceDFT(x, n, sign);
+    const got = out.subarray(2 * n * b, 2 * n * (b + 1));
+    const e = relativeL2(got, want);
+    worst = Math.max(worst, Number.isNaN(e) ? Infinity : e);
+  }
+  return worst;
+}
+
+/** The accuracy bound of the brief: 3e-7 for powers of two up to 4096, 1e-6 otherwise. */
+export function bound(n: number): number {
+  return (n & (n - 1)) === 0 && n <= 4096 ? 3e-7 : 1e-6;
+}
+
+export interface Check {
+  readonly label: string;
+  readonly n: number;
+  readonly error: number;
+  readonly bound: number;
+}
+
+/** Runs forward and inverse of each case, checks both against the reference, returns the errors. */
+export async function checkCases(
+  device: GPUDevice,
+  states: readonly { readonly label: string; readonly state: DescriptorState; readonly api: Api; readonly count: number }[],
+  seed: number,
+): Promise<Check[]> {
+  const dispatches: Dispatch[] = [];
+  const meta: { label: string; n: number; sign: -1 | 1; input: Float32Array; batch: number }[] = [];
+  states.forEach((s, idx) => {
+    for (const direction of ['forward', 'inverse'] as const) {
+      const plan = resolvePlan({ ...s.state, direction });
+      const kernel = buildCase({ label: `${s.label} ${direction}`, plan, api: s.api, count: s.count });
+      const input = randomFloats(2 * kernel.batch * plan.inputLength, seed + 7919 * idx + (direction === 'inverse' ? 1 : 0));
+      dispatches.push({ kernel, input });
+      meta.push({ label: kernel.label, n: plan.size, sign: direction === 'forward' ? -1 : 1, input, batch: kernel.batch });
+    }
+  });
+  const outs = await runDispatches(device, dispatches);
+  return meta.map((m, i) => ({
+    label: m.label,
+    n: m.n,
+    error: maxError(m.input, outs[i], m.n, m.batch, m.sign),
+    bound: bound(m.n),
+  }));
+}
+
+/** Asserts every check is within its bound (all failures reported together). */
+export function expectWithinBounds(checks: readonly Check[]): void {
+  const bad = checks.filter((c) => !(c.error <= c.bound));
+  expect(bad.map((c) => `${c.label}: ${c.error.toExponential(2)} > ${c.bound}`)).toEqual([]);
+}

@@ -1,0 +1,77 @@
+// generateModule's contract (no GPU): names, declarations, sizes, options, and clear errors.
+import { describe, expect, it } from 'vitest';
+import { resolvePlan } from '../../descriptors/plan.js';
+import { bluesteinWorkspace } from '../../kernels/bluestein.js';
+import { stageRadices } from '../../kernels/stockham.js';
+import { defaultPrefix, generateModule } from '../../kernels/module.js';
+
+describe('generateModule', () => {
+  it('names functions from a readable default prefix and declares exactly sharedMemorySize bytes', () => {
+    const plan = resolvePlan({ size: 128, direction: 'forward', execution: 'block', elementsPerThread: 8 });
+    const m = generateModule(plan);
+    expect(defaultPrefix(plan)).toBe('fft_c2c_fwd_f32_b128_e8');
+    expect(m.execute).toBe('fft_c2c_fwd_f32_b128_e8_execute');
+    expect(m.executeShared).toBe('fft_c2c_fwd_f32_b128_e8_execute_shared');
+    expect(m.sharedMemoryDeclaration).toBe(`var<workgroup> fft_c2c_fwd_f32_b128_e8_smem: array<vec2<f32>, 128>;`);
+    expect(128 * 8).toBe(plan.sharedMemorySize);
+    expect(m.code).toContain(m.sharedMemoryDeclaration);
+    expect(m.code).toMatch(/^\/\/ webfftdx generated module/);
+    expect(m.code).toContain('Size(128) Type(c2c) Direction(forward)');
+    expect(m.code).not.toMatch(/\bsin\(|\bcos\(/); // no WGSL trigonometry: constants and sincos only
+    expect(m.directives).toBe('');
+  });
+
+  it('split exchange: array<f32> of sharedMemorySize bytes, no workgroup-memory API', () => {
+    const plan = resolvePlan({ size: 4096, direction: 'inverse', execution: 'block' });
+    expect(plan.exchange).toBe('split');
+    const m = generateModule(plan);
+    expect(m.sharedMemoryDeclaration).toContain('array<f32, 4096>');
+    expect(4096 * 4).toBe(plan.sharedMemorySize);
+    expect(m.executeShared).toBeUndefined();
+    expect(m.code).toContain('_inv');
+  });
+
+  it('thread execution needs no workgroup memory', () => {
+    const m = generateModule(resolvePlan({ size: 7, direction: 'forward', execution: 'thread' }));
+    expect(m.sharedMemory).toBe('');
+    expect(m.sharedMemoryDeclaration).toBe('');
+    expect(m.executeShared).toBeUndefined();
+    expect(m.code).toContain('fn fft_c2c_fwd_f32_t7_execute(data: ptr<function, array<vec2<f32>, 7>>)');
+  });
+
+  it('sharedMemory option: the caller declares the buffer', () => {
+    const plan = resolvePlan({ size: 256, direction: 'forward', execution: 'block' });
+    const m = generateModule(plan, { sharedMemory: 'mine', prefix: 'a' });
+    expect(m.sharedMemory).toBe('mine');
+    expect(m.code).not.toContain('var<workgroup>');
+    expect(m.sharedMemoryDeclaration).toMatch(/^var<workgroup> mine: array<vec2<f32>, 256>;$/);
+    expect(m.execute).toBe('a_execute');
+  });
+
+  it('Bluestein: workspace binding required, declared, and the host workspace has workspaceSize bytes', () => {
+    const plan = resolvePlan({ size: 97, direction: 'forward', execution: 'block' });
+    expect(plan.algorithm).toBe('bluestein');
+    expect(() => generateModule(plan)).toThrow(/needs a workspace/);
+    const m = generateModule(plan, { workspace: { group: 1, binding: 3 } });
+    expect(m.workspace).toEqual({ group: 1, binding: 3, name: 'fft_c2c_fwd_f32_b97_e8_workspace' });
+    expect(m.code).toContain('@group(1) @binding(3) var<storage, read> fft_c2c_fwd_f32_b97_e8_workspace: array<vec2<f32>>;');
+    expect(bluesteinWorkspace(plan).byteLength).toBe(plan.workspaceSize);
+  });
+
+  it('throws a clear Error for what is not generated yet (c2c in f16/f64; r2c/c2r go to kernels/real)', () => {
+    expect(() => generateModule(resolvePlan({ size: 64, direction: 'forward', precision: 'f64', execution: 'block' }))).toThrow(
+      /f64 .*not generated yet/,
+    );
+    expect(() => generateModule(resolvePlan({ size: 64, direction: 'forward', precision: 'f16', execution: 'block' }))).toThrow(
+      /f16 .*not generated yet/,
+    );
+    expect(() => generateModule(resolvePlan({ size: 8, direction: 'forward', execution: 'thread' }), { prefix: '9x' })).toThrow(/prefix/);
+  });
+
+  it('stage radices: each divides the elements per thread, product N', () => {
+    expect(stageRadices(4096, 16)).toEqual([16, 16, 16]);
+    expect(stageRadices(1000, 20)).toEqual([20, 10, 5]);
+    expect(stageRadices(64, 64)).toEqual([64]);
+    expect(stageRadices(8192, 32)).toEqual([32, 32, 8]);
+  });
+});
