@@ -1,0 +1,124 @@
+// Folded mode: the N real points are M = N/2 complex pairs z_k = (x_2k, x_2k+1), transformed by an
+// M-point complex FFT, plus one O(N) pass. With w = exp(-2 pi i / N) and Z = FFT_M(z):
+//
+//   R2C post:  X_k     = E_k + O_k,   X_(k+M) = E_k - O_k,   k = 0..M-1, where
+//              E_k = (Z_k + conj Z_(M-k)) / 2,   O_k = -i w^k (Z_k - conj Z_(M-k)) / 2   (Z_M = Z_0)
+//   C2R pre:   Z_k = (X_k + conj X_(M-k)) + i w^(-k) (X_k - conj X_(M-k)),  then z = IFFT_M(Z)
+//
+// so C2R(R2C(x)) = N x, unnormalised as cuFFTDx. At k = 0 the C2R pass uses Re X_0 and Re X_M only
+// (their imaginary parts are ignored) and X_M comes from the natural/full element M (register
+// `execEPT` of invocation 0) or the packed element 0's second component. Only elements 0..M are read
+// (full layout: the redundant upper half is ignored). The pairs Z_(M-k) / X_(M-k) belong to other
+// invocations: one mirror exchange through workgroup memory (or register moves when local).
+// Twiddles: f64-computed literals when local, else the accurate integer-argument sincos of 2 pi k / N.
+import { unitRoot } from '../codelets.js';
+import { invLiteral, sincosFunction, sincosName } from '../sincos.js';
+import { f32Literal } from '../wgsl.js';
+import { elementOf, type RealContext } from './context.js';
+import { addMirror } from './exchange.js';
+
+/** `fn <p>_r2c_post(a, b, cs) -> array<vec2<f32>, 2>`: (X_k, X_(k+M)) from a = Z_k, b = Z_(M-k), cs = (cos, sin)(2 pi k / N). */
+function addR2CPost(ctx: RealContext): string {
+  const name = `${ctx.prefix}_r2c_post`;
+  return ctx.defs.add(name, () =>
+    [
+      `// (X_k, X_(k+M)) from a = Z_k, b = Z_(M-k) and cs = (cos, sin)(2 pi k / N): E +- O with`,
+      `// E = (a + conj b) / 2 and O = -i w^k (a - conj b) / 2, w^k = cs.x - i cs.y.`,
+      `fn ${name}(a: vec2<f32>, b: vec2<f32>, cs: vec2<f32>) -> array<vec2<f32>, 2> {`,
+      `  let bc = vec2<f32>(b.x, -b.y);`,
+      `  let e = 0.5f * (a + bc);`,
+      `  let d = 0.5f * (a - bc);`,
+      `  let o = vec2<f32>(cs.x * d.y - cs.y * d.x, -(cs.x * d.x + cs.y * d.y));`,
+      `  return array<vec2<f32>, 2>(e + o, e - o);`,
+      `}`,
+    ].join('\n'),
+  );
+}
+
+/** `fn <p>_c2r_pre(a, b, cs) -> vec2<f32>`: Z_k from a = X_k, b = X_(M-k), cs = (cos, sin)(2 pi k / N). */
+function addC2RPre(ctx: RealContext): string {
+  const name = `${ctx.prefix}_c2r_pre`;
+  return ctx.defs.add(name, () =>
+    [
+      `// Z_k from a = X_k, b = X_(M-k) and cs = (cos, sin)(2 pi k / N):`,
+      `// (a + conj b) + i w^(-k) (a - conj b), w^(-k) = cs.x + i cs.y.`,
+      `fn ${name}(a: vec2<f32>, b: vec2<f32>, cs: vec2<f32>) -> vec2<f32> {`,
+      `  let bc = vec2<f32>(b.x, -b.y);`,
+      `  let d = a - bc;`,
+      `  return a + bc + vec2<f32>(-(cs.x * d.y + cs.y * d.x), cs.x * d.x - cs.y * d.y);`,
+      `}`,
+    ].join('\n'),
+  );
+}
+
+/** (cos, sin)(2 pi k / N) for register i: a literal when local, a sincos call otherwise. */
+function twiddle(ctx: RealContext, i: number): string {
+  const n = ctx.plan.size;
+  if (ctx.local) {
+    const w = unitRoot(i, n);
+    return `vec2<f32>(${f32Literal(w.re)}, ${f32Literal(w.im)})`;
+  }
+  const sincos = ctx.defs.add(sincosName(ctx.prefix), () => sincosFunction(ctx.prefix));
+  return `${sincos}(${elementOf(ctx, i)}, ${n}u, ${invLiteral(n)})`;
+}
+
+/** Expression of Z_(M-k) / X_(M-k) for register i (k = its element), after mirrorSetup(). */
+function mirrored(ctx: RealContext, i: number, m: number): string {
+  return ctx.local ? `src[${(m - i) % m}]` : `mirror[${i}]`;
+}
+
+function mirrorSetup(ctx: RealContext, count: number): string[] {
+  if (ctx.local) return [`let src = *data;`];
+  return [`let mirror = ${addMirror(ctx, count)}(data, thread, fft);`];
+}
+
+/** R2C post-processing statements (inside execute, after the forward M-point FFT). */
+export function r2cFoldedPost(ctx: RealContext): string[] {
+  const { plan } = ctx;
+  const m = plan.size / 2;
+  const e = plan.execEPT;
+  const post = addR2CPost(ctx);
+  const lines = [`// Z_k (register i) and Z_(M-k) to X_k and X_(k+M), M = ${m}.`, ...mirrorSetup(ctx, e)];
+  const own = (i: number) => (ctx.local ? `src[${i}]` : `(*data)[${i}]`);
+  for (let i = 0; i < e; i++) lines.push(`let x${i} = ${post}(${own(i)}, ${mirrored(ctx, i, m)}, ${twiddle(ctx, i)});`);
+  for (let i = 0; i < e; i++) lines.push(`(*data)[${i}] = x${i}[0];`);
+  switch (plan.layout) {
+    case 'natural':
+      // Element M = thread + e * stride for invocation 0: X_M = E_0 - O_0 (other invocations store X_(thread + M), unused).
+      lines.push(`(*data)[${e}] = x0[1];`);
+      break;
+    case 'full':
+      for (let i = 0; i < e; i++) lines.push(`(*data)[${i + e}] = x${i}[1];`);
+      break;
+    case 'packed':
+      lines.push(ctx.local ? `(*data)[0].y = x0[1].x;` : `if (thread == 0u) {\n  (*data)[0].y = x0[1].x;\n}`);
+      break;
+  }
+  return lines;
+}
+
+/** C2R pre-processing statements (inside execute, before the inverse M-point FFT). */
+export function c2rFoldedPre(ctx: RealContext): string[] {
+  const { plan } = ctx;
+  const m = plan.size / 2;
+  const e = plan.execEPT;
+  const pre = addC2RPre(ctx);
+  const lines: string[] = [`// X_k (register i) and X_(M-k) to Z_k, M = ${m}.`];
+  // X_M: element M (register e of invocation 0) or the packed element 0's second component.
+  lines.push(plan.layout === 'packed' ? `let x_m = vec2<f32>((*data)[0].y, 0.0f);` : `let x_m = vec2<f32>((*data)[${e}].x, 0.0f);`);
+  lines.push(`let x_0 = vec2<f32>((*data)[0].x, 0.0f);`);
+  lines.push(...mirrorSetup(ctx, e));
+  const own = (i: number) => (ctx.local ? `src[${i}]` : `(*data)[${i}]`);
+  for (let i = 0; i < e; i++) {
+    let a = own(i);
+    let b = mirrored(ctx, i, m);
+    if (i === 0) {
+      // k = 0 (invocation 0 only): Re X_0 and Re X_M.
+      a = ctx.local ? 'x_0' : `select(${a}, x_0, thread == 0u)`;
+      b = ctx.local ? 'x_m' : `select(${b}, x_m, thread == 0u)`;
+    }
+    lines.push(`let z${i} = ${pre}(${a}, ${b}, ${twiddle(ctx, i)});`);
+  }
+  for (let i = 0; i < e; i++) lines.push(`(*data)[${i}] = z${i};`);
+  return lines;
+}

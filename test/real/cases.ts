@@ -1,0 +1,44 @@
+// The (layout x mode x execution x size) matrix of the real-FFT tests. Each case runs R2C, C2R and
+// C2R(R2C(x)) (see harness.ts). Sizes: 2, 8, 15, 16, 30, 63, 64, 256, 1000, 4096 and the maximum,
+// wherever the combination allows them (packed: even; folded: even in Thread, powers of two in
+// Block), plus 68, which runs through Bluestein (prime factor 17) in Block execution.
+import type { ComplexLayout, RealMode } from '../../descriptors/model.js';
+import type { Api, RealCase } from './harness.js';
+
+export const LAYOUTS: readonly ComplexLayout[] = ['natural', 'packed', 'full'];
+export const MODES: readonly RealMode[] = ['normal', 'folded'];
+
+/** The issue's sizes; the maxima under the default Limits are 64 / 128 (Thread normal / folded) and 4096 / 8192 (Block). */
+export const THREAD_SIZES = [2, 8, 15, 16, 30, 63, 64, 128];
+export const BLOCK_SIZES = [2, 8, 15, 16, 30, 63, 64, 68, 256, 1000, 4096, 8192];
+
+export const MAX_SIZE = { thread: { normal: 64, folded: 128 }, block: { normal: 4096, folded: 8192 } } as const;
+
+/** Whether RealFFTOptions(layout, mode) with this size and execution is a valid descriptor. */
+export function allowed(size: number, layout: ComplexLayout, mode: RealMode, execution: 'thread' | 'block'): boolean {
+  if (size > MAX_SIZE[execution][mode]) return false;
+  if (layout === 'packed' && size % 2 !== 0) return false;
+  if (mode === 'folded') {
+    if (size % 2 !== 0) return false;
+    if (execution === 'block' && (size & (size - 1)) !== 0) return false;
+  }
+  return true;
+}
+
+/** Every allowed case of the sizes for one API. */
+export function matrix(api: Api, sizes: readonly number[], count: number): RealCase[] {
+  const execution = api === 'thread' ? 'thread' : 'block';
+  const out: RealCase[] = [];
+  for (const size of sizes) {
+    for (const layout of LAYOUTS) {
+      for (const mode of MODES) {
+        if (!allowed(size, layout, mode, execution)) continue;
+        out.push({ label: `${api} ${size} ${layout} ${mode}`, state: { size, layout, mode, execution }, api, count });
+      }
+    }
+  }
+  return out;
+}
+
+/** WEBFFTDX_FULL=1 widens the sweeps (documented in each test file's header). */
+export const FULL = process.env.WEBFFTDX_FULL === '1';
