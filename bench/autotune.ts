@@ -9,7 +9,7 @@ import { fitsLimits, maxNativeBlockSize, stockhamEPTs } from '../descriptors/cap
 import type { FFTLimits } from '../descriptors/model.js';
 import { PROFILES, defaultTuning, type LimitsProfile, type ProfileName, type TuningEntry } from '../descriptors/tuning.js';
 import { Block, Direction, ElementsPerThread, fft, FFTsPerBlock, Limits, Size } from '../src/index.js';
-import { requestNodeDevice } from '../src/node.js';
+import { FAST_TOGGLES, requestNodeDevice } from '../src/node.js';
 import { shortDeviceName } from './adapter.js';
 import { makeBatchedCase } from './batched-case.js';
 import { rotationCount } from './buffers.js';
@@ -111,7 +111,7 @@ interface Measured {
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
-  const { device, adapter } = await requestNodeDevice();
+  const { device, adapter } = await requestNodeDevice({ toggles: FAST_TOGGLES });
   const started = Date.now();
   const results: Measured[] = [];
   const winners: Partial<Record<ProfileName, Record<number, TuningEntry>>> = {};
@@ -165,7 +165,7 @@ function renderTable(w: Partial<Record<ProfileName, Record<number, TuningEntry>>
   const lines = [
     '// Measured defaults written by the autotuner (bench/autotune.ts). Keyed by Limits profile, then',
     '// precision, then complex FFT length: the winner among the timed (ElementsPerThread, FFT slots)',
-    `// candidates of a batched C2C f32 forward FFT over 2^24 elements. Measured on ${device}, ${date}.`,
+    `// candidates of a batched C2C f32 forward FFT over 2^24 elements, Dawn FAST_TOGGLES. Measured on ${device}, ${date}.`,
     "import type { FFTPrecision } from './model.js';",
     "import type { ProfileName, TuningEntry } from './tuning.js';",
     '',

@@ -14,7 +14,9 @@ export const USAGE = `usage: npm run bench -- [options]
   --out <file.json>       result file (default bench/results/<date>-<device>.json); the SVG goes next to it
   --out-dir <dir>         like the default, but <dir>/<date>-<device>.json
   --cufft <anchor.json>   merge cuFFT numbers measured by cufft_anchor.py in the same device call
-  --plot-only <file.json> only (re)write the SVG of an existing result (with --cufft: merge first)`;
+  --plot-only <file.json> only (re)write the SVG of an existing result (with --cufft: merge first)
+  --toggles fast|default  Dawn toggles: fast (default) disables workgroup zero-init and robustness clamps
+                          (see FAST_TOGGLES in src/node.ts); default keeps Dawn's defaults`;
 
 export const KINDS = ['c2c', 'r2c', 'c2r', 'scale'] as const;
 export const PRECISIONS = ['f16', 'f32', 'f64'] as const;
@@ -34,6 +36,8 @@ export interface BenchArgs {
   readonly outDir?: string;
   readonly cufft?: string;
   readonly plotOnly?: string;
+  /** 'fast' (default): FAST_TOGGLES (no workgroup zero-init, no robustness clamps); 'default': Dawn's defaults. */
+  readonly toggles: 'fast' | 'default';
   readonly help: boolean;
 }
 
@@ -81,6 +85,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
       'out-dir': { type: 'string' },
       cufft: { type: 'string' },
       'plot-only': { type: 'string' },
+      toggles: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -97,6 +102,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
     outDir: values['out-dir'],
     cufft: values.cufft,
     plotOnly: values['plot-only'],
+    toggles: (choices('--toggles', values.toggles, ['fast', 'default'] as const) ?? ['fast'])[0],
     help: values.help ?? false,
   };
 }

@@ -3,7 +3,7 @@
 // and an SVG plot next to it, and prints a table. See docs/benchmark.md.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename, isAbsolute, relative } from 'node:path';
-import { requestNodeDevice } from '../src/node.js';
+import { FAST_TOGGLES, requestNodeDevice } from '../src/node.js';
 import { isSoftwareAdapter } from './adapter.js';
 import { parseBenchArgs, USAGE, type BenchArgs } from './cli.js';
 import { caseFactory, resolveSettings, runHarness, type CaseFactory } from './harness.js';
@@ -50,12 +50,13 @@ async function main(args: BenchArgs): Promise<number> {
     console.log(`wrote ${plotPathFor(args.plotOnly)}`);
     return 0;
   }
-  const { device, adapter, adapterName } = await requestNodeDevice();
+  const { device, adapter, adapterName } = await requestNodeDevice({ toggles: args.toggles === 'fast' ? FAST_TOGGLES : [] });
   const software = isSoftwareAdapter(adapter.info);
   const settings = resolveSettings(args, software);
   console.log(
     `webfftdx bench on ${adapterName}${software ? ' (software driver: small defaults, a regression signal only)' : ''}\n` +
-      `total ${settings.total} elements per case, ${settings.repeats} repeats after ${settings.warmup} warm-up passes`,
+      `total ${settings.total} elements per case, ${settings.repeats} repeats after ${settings.warmup} warm-up passes, ` +
+      `Dawn toggles: ${args.toggles === 'fast' ? FAST_TOGGLES.join(', ') : 'defaults'}`,
   );
   // The file is named after the device, known once the harness has it; checkpoints go to the same place.
   const pathOf = (r: BenchReport) => args.out ?? defaultResultPath(r, args.outDir);

@@ -52,6 +52,13 @@ function registerAccess(plan: FFTPlan, side: 'input' | 'output', slot: string): 
   return { read: `${reg}[(${slot}) & 1u]`, write: (v) => `${reg}[(${slot}) & 1u] = ${v};` };
 }
 
+/**
+ * Staging rows (one FFT each) are padded by one element: invocation f reads row f, so with rows of
+ * L elements the subgroup's reads of element i are L elements apart, which for L a multiple of 16
+ * puts every invocation on the same workgroup-memory bank; a row stride of L + 1 spreads them.
+ */
+const STAGE_PAD = 1;
+
 /** Bytes of one element of the side's element type. */
 function elementBytes(plan: FFTPlan, side: 'input' | 'output'): number {
   return scalarsPerElement(plan, side) * 4;
@@ -66,7 +73,8 @@ function elementBytes(plan: FFTPlan, side: 'input' | 'output'): number {
  */
 export function batchedLayout(plan: FFTPlan, maxWorkgroupBytes: number): { perGroup: number; staged: boolean; stageBytes: number } {
   const owner = plan.execution === 'thread' || plan.stride === 1;
-  const perElement = Math.max(plan.inputLength * elementBytes(plan, 'input'), plan.outputLength * elementBytes(plan, 'output'));
+  // Rows are padded by one element (see STAGE_PAD) so that invocations reading their own rows hit distinct banks.
+  const perElement = Math.max((plan.inputLength + STAGE_PAD) * elementBytes(plan, 'input'), (plan.outputLength + STAGE_PAD) * elementBytes(plan, 'output'));
   const free = maxWorkgroupBytes - plan.sharedMemorySize;
   if (plan.execution === 'thread') {
     const width = Math.min(THREAD_KERNEL_WIDTH, Math.floor(free / perElement));
@@ -120,8 +128,8 @@ export function batchedKernelSource(
     // One staging array per side (they coincide when the element types match).
     const same = inElem === outElem;
     stageDecl = same
-      ? `var<workgroup> fft_stage: array<${inElem}, ${perGroup * Math.max(Lin, Lout)}>;`
-      : `var<workgroup> fft_stage_in: array<${inElem}, ${perGroup * Lin}>;\nvar<workgroup> fft_stage_out: array<${outElem}, ${perGroup * Lout}>;`;
+      ? `var<workgroup> fft_stage: array<${inElem}, ${perGroup * (Math.max(Lin, Lout) + STAGE_PAD)}>;`
+      : `var<workgroup> fft_stage_in: array<${inElem}, ${perGroup * (Lin + STAGE_PAD)}>;\nvar<workgroup> fft_stage_out: array<${outElem}, ${perGroup * (Lout + STAGE_PAD)}>;`;
   }
   const stageIn = inElem === outElem ? 'fft_stage' : 'fft_stage_in';
   const stageOut = inElem === outElem ? 'fft_stage' : 'fft_stage_out';
@@ -133,9 +141,12 @@ export function batchedKernelSource(
     const out: string[] = [];
     out.push(`  for (var k = 0u; k < ${steps}u; k++) {`);
     out.push(`    let e = flat + k * ${threads}u;`);
-    out.push(`    let f = first + e / ${L}u;`);
+    out.push(`    let row = e / ${L}u;`);
+    out.push(`    let col = e - row * ${L}u;`);
+    out.push(`    let f = first + row;`);
     out.push(`    if (e < ${total}u && f < fft_params.batch) {`);
-    out.push(dir === 'load' ? `      ${stageIn}[e] = fft_load(f, e % ${L}u);` : `      fft_store(f, e % ${L}u, ${stageOut}[e]);`);
+    const at = `row * ${L + STAGE_PAD}u + col`;
+    out.push(dir === 'load' ? `      ${stageIn}[${at}] = fft_load(f, col);` : `      fft_store(f, col, ${stageOut}[${at}]);`);
     out.push(`    }`);
     out.push(`  }`);
     return out;
@@ -151,10 +162,10 @@ export function batchedKernelSource(
       push(`  let flat = lid;`);
       lines.push(...stagedCopy('load', Lin));
       push(`  workgroupBarrier();`);
-      for (let i = 0; i < Lin; i++) push(`  ${inAcc(`${i}u`).write(`${stageIn}[lid * ${Lin}u + ${i}u]`)}`);
+      for (let i = 0; i < Lin; i++) push(`  ${inAcc(`${i}u`).write(`${stageIn}[lid * ${Lin + STAGE_PAD}u + ${i}u]`)}`);
       push(`  ${module.execute}(&data);`);
       push(`  workgroupBarrier();`);
-      for (let i = 0; i < Lout; i++) push(`  ${stageOut}[lid * ${Lout}u + ${i}u] = ${outAcc(`${i}u`).read};`);
+      for (let i = 0; i < Lout; i++) push(`  ${stageOut}[lid * ${Lout + STAGE_PAD}u + ${i}u] = ${outAcc(`${i}u`).read};`);
       push(`  workgroupBarrier();`);
       lines.push(...stagedCopy('store', Lout));
     } else {
@@ -176,7 +187,7 @@ export function batchedKernelSource(
     // Invocations beyond the FFT's stride, extra slots and FFTs past the batch still call execute (barriers).
     push(`  let is_active = thread < ${s}u && slot < ${perGroup}u && lid.z == 0u && fft < fft_params.batch;`);
     push(`  var data: array<${V}, ${S}>;`);
-    const src = (idx: string) => (layout.staged ? `${stageIn}[slot * ${Lin}u + ${idx}]` : `fft_load(fft, ${idx})`);
+    const src = (idx: string) => (layout.staged ? `${stageIn}[slot * ${Lin + STAGE_PAD}u + ${idx}]` : `fft_load(fft, ${idx})`);
     if (layout.staged) {
       lines.push(...stagedCopy('load', Lin));
       push(`  workgroupBarrier();`);
@@ -195,7 +206,7 @@ export function batchedKernelSource(
       const idx = `thread + ${i * s}u`;
       const guard = (i + 1) * s > Lout ? `if (${idx} < ${Lout}u) ` : '';
       const value = outAcc(`${i}u`).read;
-      push(`    ${guard}{ ${layout.staged ? `${stageOut}[slot * ${Lout}u + ${idx}] = ${value};` : `fft_store(fft, ${idx}, ${value});`} }`);
+      push(`    ${guard}{ ${layout.staged ? `${stageOut}[slot * ${Lout + STAGE_PAD}u + ${idx}] = ${value};` : `fft_store(fft, ${idx}, ${value});`} }`);
     }
     push(`  }`);
     if (layout.staged) {

@@ -6,7 +6,21 @@ export interface NodeDeviceOptions {
   readonly optionalFeatures?: readonly GPUFeatureName[];
   /** 'adapter' (default) requests the adapter's full compute limits; 'default' keeps WebGPU's core defaults. */
   readonly limits?: 'adapter' | 'default';
+  /**
+   * Dawn toggles to enable (e.g. FAST_TOGGLES). They apply to the whole Dawn instance, so every
+   * device created with the same list shares one instance.
+   */
+  readonly toggles?: readonly string[];
 }
+
+/**
+ * Dawn toggles that remove work webfftdx's kernels do not need: `disable_workgroup_init` skips
+ * zero-filling workgroup memory at the start of every workgroup (webfftdx never reads a workgroup
+ * element before writing it), `disable_robustness` drops the bounds clamps on every buffer access
+ * (webfftdx's indices are in range by construction; the tests run with robustness on). Only for
+ * code you trust: a user callback indexing out of range is then undefined behaviour.
+ */
+export const FAST_TOGGLES: readonly string[] = ['disable_workgroup_init', 'disable_robustness'];
 
 export interface NodeDevice {
   readonly device: GPUDevice;
@@ -15,19 +29,24 @@ export interface NodeDevice {
   readonly adapterName: string;
 }
 
-let gpuSingleton: GPU | undefined;
+const instances = new Map<string, GPU>();
 
-async function nodeGPU(): Promise<GPU> {
-  if (gpuSingleton) return gpuSingleton;
+async function nodeGPU(toggles: readonly string[]): Promise<GPU> {
+  const key = [...toggles].sort().join(',');
+  const hit = instances.get(key);
+  if (hit) return hit;
   const webgpu = (await import('webgpu')) as unknown as { create(flags: string[]): GPU; globals: object };
   Object.assign(globalThis, webgpu.globals);
   // Dawn quantises timestamps to 65.5 µs unless this feature is disabled: benchmarks need raw values.
-  gpuSingleton = webgpu.create(['disable-dawn-features=timestamp_quantization']);
-  return gpuSingleton;
+  const flags = ['disable-dawn-features=timestamp_quantization'];
+  if (toggles.length) flags.push(`enable-dawn-features=${toggles.join(',')}`);
+  const gpu = webgpu.create(flags);
+  instances.set(key, gpu);
+  return gpu;
 }
 
 export async function requestNodeDevice(options: NodeDeviceOptions = {}): Promise<NodeDevice> {
-  const gpu = await nodeGPU();
+  const gpu = await nodeGPU(options.toggles ?? []);
   const adapter = await gpu.requestAdapter({ powerPreference: 'high-performance' });
   if (!adapter) {
     throw new Error(
