@@ -6,7 +6,8 @@ import type { BenchCase, CaseOptions } from './case.js';
 import { createBufferSets, destroyBufferSets } from './buffers.js';
 
 export interface FFTCaseSpec {
-  readonly kind: FFTType;
+  /** c2c, r2c, c2r, or r2c_folded / c2r_folded (RealFFTOptions('natural', 'folded')). */
+  readonly kind: FFTType | 'r2c_folded' | 'c2r_folded';
   readonly n: number;
   readonly precision: FFTPrecision;
   /** Transforms (for f16, two transforms share one FFT computation, so batch must be even). */

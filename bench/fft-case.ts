@@ -1,7 +1,7 @@
 // The FFT "kernel under test": the library's batched FFT for a descriptor built with the public
 // operators, targeting the device's actual limits (as a user tuning for that device would, e.g.
 // 48 KiB of workgroup memory on NVIDIA through Vulkan).
-import { Block, Direction, fft, Limits, Precision, Size, Type } from '../src/index.js';
+import { Block, Direction, fft, Limits, Precision, RealFFTOptions, Size, Type } from '../src/index.js';
 import { makeBatchedCase, type FFTCaseSpec } from './batched-case.js';
 import type { BenchCase, CaseOptions } from './case.js';
 
@@ -9,10 +9,13 @@ export type { FFTCaseSpec } from './batched-case.js';
 
 /** The descriptor a case measures; throws FFTDescriptorError when the engine does not support it. */
 export function benchDescriptor(device: GPUDevice, spec: FFTCaseSpec) {
+  const type = spec.kind === 'r2c_folded' ? 'r2c' : spec.kind === 'c2r_folded' ? 'c2r' : spec.kind;
+  const mode = spec.kind.endsWith('_folded') ? 'folded' : 'normal';
   return fft(
     Size(spec.n),
-    Type(spec.kind),
-    Direction(spec.kind === 'c2r' ? 'inverse' : 'forward'),
+    Type(type),
+    Direction(type === 'c2r' ? 'inverse' : 'forward'),
+    RealFFTOptions('natural', mode),
     Precision(spec.precision),
     Block(),
     Limits({

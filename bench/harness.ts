@@ -10,6 +10,7 @@ import {
   GPU_SIZES,
   SOFTWARE_REAL_SIZES,
   SOFTWARE_SIZES,
+  isRealKind,
   type BenchArgs,
   type BenchKind,
   type BenchPrecision,
@@ -153,7 +154,7 @@ export async function runHarness(input: HarnessInput): Promise<BenchReport> {
     failures: [...failures],
   });
   for (const kind of s.kinds) {
-    const sizes = kind === 'r2c' || kind === 'c2r' ? s.realSizes : s.sizes;
+    const sizes = isRealKind(kind) ? s.realSizes : s.sizes;
     for (const precision of s.precisions) {
       for (const n of sizes) {
         const batch = batchFor(s.total, n, precision, maxBinding);

@@ -39,7 +39,8 @@ export function mergeCufft(report: BenchReport, anchor: Anchor): BenchReport {
   const copy = anchor.rows.find((r) => r.kind === 'copy');
   const rows = report.rows.map((row) => {
     const { cufftGBs: _g, ratioToCufft: _r, ...plain } = row;
-    const match = row.precision === 'f32' ? byKey.get(`${row.kind}:${row.n}`) : undefined;
+    // Folded rows compute the same transform as cuFFT's r2c/c2r.
+    const match = row.precision === 'f32' ? byKey.get(`${row.kind.replace(/_folded$/, '')}:${row.n}`) : undefined;
     return match ? { ...plain, cufftGBs: match.gbs, ratioToCufft: row.gbs / match.gbs } : plain;
   });
   return { ...report, rows, cufftDevice: anchor.device, ...(copy ? { cufftCopyGBs: copy.gbs } : {}) };

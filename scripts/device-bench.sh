@@ -26,45 +26,54 @@ real_sizes=${BENCH_REAL_SIZES:-256,4096,16384}
 
 log() { echo "device-bench: $*" | tee -a "$out/device-bench.log"; }
 
-{ nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.memory --format=csv 2>&1 || true; } > "$out/gpu.txt"
-log "GPU: $(tail -n +2 "$out/gpu.txt" | head -n1)"
+gpu=$(command -v nvidia-smi >/dev/null && nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.memory --format=csv,noheader 2>/dev/null | head -n1)
+log "GPU: $gpu"
 # Dawn's adapter info on NVIDIA names only the driver: take the device name from nvidia-smi.
-export WEBFFTDX_DEVICE_NAME=${WEBFFTDX_DEVICE_NAME:-$(tail -n +2 "$out/gpu.txt" | head -n1 | cut -d, -f1)}
+[ -n "$gpu" ] && export WEBFFTDX_DEVICE_NAME=${WEBFFTDX_DEVICE_NAME:-$(echo "$gpu" | cut -d, -f1)}
 
 # 1. cuFFT anchor (PyTorch, CUDA events): writes $out/anchor.json.
 anchor=""
 if [ -f .device/cufft_anchor.py ] && command -v python3 >/dev/null 2>&1; then
   log "cuFFT anchor: c2c/r2c/c2r over $total elements"
   if OUT="$out" timeout 150 python3 .device/cufft_anchor.py --sizes "$c2c_sizes" --kinds copy,c2c,r2c,c2r \
-      --total "$total" > "$out/cufft-anchor.log" 2>&1 && [ -f "$out/anchor.json" ]; then
+      --total "$total" >> "$out/device-bench.log" 2>&1 && [ -f "$out/anchor.json" ]; then
     anchor="$out/anchor.json"
   else
-    log "cuFFT anchor failed (see cufft-anchor.log)"
+    log "cuFFT anchor failed (see above)"
   fi
 else
   log "no .device/cufft_anchor.py or python3: cuFFT anchor skipped"
 fi
 
-# 2. webfftdx: the compiled harness (dist/bench/run.js) on Dawn/Vulkan.
+# 2. webfftdx: the compiled harness (dist/bench/run.js) on Dawn/Vulkan, one process per case: in a
+# single long sweep, cases after the largest sizes were seen to run 3-5x slower than alone.
+rows=0
 if [ ! -f dist/bench/run.js ]; then
   log "dist/bench/run.js is missing: run 'npm run build:bench' before the device call and carry dist/"
 elif ! command -v node >/dev/null 2>&1; then
   log "node is not on PATH: begin the device command with 'source .device/setup.sh;'"
 else
-  log "webfftdx bench"
-  timeout 390 node dist/bench/run.js --kinds c2c,r2c,c2r --precision f32 \
-    --sizes "$c2c_sizes" --real-sizes "$real_sizes" --total "$total" --repeats "$repeats" \
-    --out-dir "$out/results" ${anchor:+--cufft "$anchor"} > "$out/bench.log" 2>&1
-  log "webfftdx bench exited with $? (see bench.log)"
+  # Per-case results stay outside $OUT: only a few files come back from the device call.
+  parts=$(mktemp -d)
+  real_kinds=${BENCH_REAL_KINDS:-r2c,c2r,r2c_folded,c2r_folded}
+  log "webfftdx bench (one process per case; toggles ${BENCH_TOGGLES:-fast})"
+  deadline=$((SECONDS + ${BENCH_SECONDS:-390}))
+  run_case() { # kind n
+    [ $SECONDS -lt $deadline ] || { log "time budget spent: skipping $1 $2"; return; }
+    timeout 120 node dist/bench/run.js --kinds "$1" --sizes "$2" --real-sizes "$2" --precision f32 --total "$total" \
+      --repeats "$repeats" --toggles "${BENCH_TOGGLES:-fast}" --out "$parts/$1-$2.json" >> "$out/bench.log" 2>&1 \
+      || log "case $1 $2 exited with $?"
+  }
+  for n in ${c2c_sizes//,/ }; do run_case c2c "$n"; done
+  for k in ${real_kinds//,/ }; do for n in ${real_sizes//,/ }; do run_case "$k" "$n"; done; done
+  name=$(echo "${WEBFFTDX_DEVICE_NAME:-$(node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")).device)' "$(ls "$parts"/*.json | head -n1)")}" | tr 'A-Z' 'a-z' | tr -cs 'a-z0-9' '-' | sed 's/^-//; s/-$//')
+  result="$out/results/$(date -u +%F)-$name.json"
+  node dist/bench/merge-results.js --out "$result" ${anchor:+--cufft "$anchor"} \
+    --command "scripts/device-bench.sh (node dist/bench/run.js per case, --total $total --repeats $repeats --toggles ${BENCH_TOGGLES:-fast})" \
+    "$parts"/*.json >> "$out/bench.log" 2>&1
+  log "merge exited with $? (see bench.log)"
+  [ -f "$result" ] && rows=$(node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")).rows.length)' "$result" 2>/dev/null || echo 0)
 fi
-
-# A run cut short by the timeout leaves its checkpointed JSON without a plot: draw it now.
-rows=0
-for json in "$out"/results/*.json; do
-  [ -f "$json" ] || continue
-  [ -f "${json%.json}.svg" ] || node dist/bench/run.js --plot-only "$json" >> "$out/bench.log" 2>&1
-  rows=$((rows + $(node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")).rows.length)' "$json" 2>/dev/null || echo 0)))
-done
 
 if [ "$rows" -gt 0 ] || [ -n "$anchor" ]; then
   log "$rows webfftdx rows; results in $out: $(cd "$out" && ls results/* anchor.json 2>/dev/null | tr '\n' ' ')"
