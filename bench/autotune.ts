@@ -1,11 +1,12 @@
 // The autotuner: for each Limits profile and complex FFT length, times every candidate
 // (ElementsPerThread, FFTs per workgroup) on the device and writes the winners into
 // descriptors/tuning-table.ts, the measured part of the tuning table the descriptor defaults come
-// from (cuFFTDx's per-architecture database, made by measurement). Run it on the GPU machine:
-//   node dist/bench/autotune.js --out-table $OUT/tuning-table.ts --out-json $OUT/autotune.json
-// then copy the table into descriptors/ and regenerate the type tables (npm run gen:tables).
-import { writeFileSync } from 'node:fs';
-import { fitsLimits, maxNativeBlockSize, stockhamEPTs } from '../descriptors/capabilities.js';
+// from (cuFFTDx's per-architecture database, made by measurement). On the GPU machine,
+// scripts/device-autotune.sh runs one process per (profile, size) -- timings degrade inside one long
+// process -- with `--out-json part.json`, then `--merge part.json... --out-table tuning-table.ts`;
+// copy the table into descriptors/ and regenerate the type tables (npm run gen:tables).
+import { readFileSync, writeFileSync } from 'node:fs';
+import { COMPLEX_BYTES, exchangeFor, fitsLimits, maxNativeBlockSize, stockhamEPTs } from '../descriptors/capabilities.js';
 import type { FFTLimits } from '../descriptors/model.js';
 import { PROFILES, defaultTuning, type LimitsProfile, type ProfileName, type TuningEntry } from '../descriptors/tuning.js';
 import { Block, Direction, ElementsPerThread, fft, FFTsPerBlock, Limits, Size } from '../src/index.js';
@@ -25,6 +26,8 @@ interface Args {
   maxSeconds: number;
   outTable?: string;
   outJson?: string;
+  /** Result files of earlier runs to merge into one table instead of measuring. */
+  merge?: string[];
 }
 
 const NON_POW2 = [12, 24, 48, 96, 100, 400, 1000, 2187, 3125, 6561, 10000];
@@ -62,6 +65,10 @@ function parseArgs(argv: string[]): Args {
         a.outJson = v;
         i++;
         break;
+      case '--merge':
+        a.merge = [];
+        while (i + 1 < argv.length && !argv[i + 1].startsWith('--')) a.merge.push(argv[++i]);
+        break;
       default:
         throw new Error(`autotune: unknown argument ${argv[i]}`);
     }
@@ -81,7 +88,11 @@ function sizesFor(limits: FFTLimits, explicit: number[] | undefined): number[] {
   return list.filter((n) => n <= max && stockhamEPTs(n, 'f32').some((e) => fitsLimits(n, e, 1, 'f32', limits)));
 }
 
-/** Candidates: EPTs nearest the heuristic (log distance), each with a few slot counts that fill 32..maxInvocations. */
+/**
+ * Candidates: EPTs nearest the heuristic (log distance), each with a few slot counts that fill
+ * 32..512 invocations; where the complex exchange fits, the same with the split exchange too (half
+ * the workgroup memory: more workgroups per multiprocessor).
+ */
 function candidates(n: number, limits: FFTLimits): TuningEntry[] {
   const base = defaultTuning(n, 'f32', limits)!;
   const epts = stockhamEPTs(n, 'f32')
@@ -94,7 +105,10 @@ function candidates(n: number, limits: FFTLimits): TuningEntry[] {
     const slots = [1, 2, 4, 8, 16, 32, 64].filter(
       (s) => fitsLimits(n, ept, s, 'f32', limits) && stride * s >= Math.min(32, stride * 64) && stride * s <= 512,
     );
-    for (const s of slots.slice(0, 4)) out.push({ ept, slots: s });
+    for (const s of slots.slice(0, 4)) {
+      out.push({ ept, slots: s });
+      if (stride > 1 && exchangeFor(n, stride, s, 'f32', limits)?.kind === 'complex') out.push({ ept, slots: s, exchange: 'split' });
+    }
   }
   if (!out.some((c) => c.ept === base.ept && c.slots === base.slots)) out.push(base);
   return out;
@@ -105,12 +119,43 @@ interface Measured {
   n: number;
   ept: number;
   slots: number;
+  exchange?: 'split';
   ms: number;
   gbs: number;
 }
 
+interface ResultFile {
+  device: string;
+  date: string;
+  stopped: boolean;
+  results: Measured[];
+}
+
+/** The fastest candidate per (profile, n) over all merged result files. */
+function winnersOf(results: readonly Measured[]): Partial<Record<ProfileName, Record<number, TuningEntry>>> {
+  const best = new Map<string, Measured>();
+  for (const r of results) {
+    const key = `${r.profile}:${r.n}`;
+    const b = best.get(key);
+    if (!b || r.ms < b.ms) best.set(key, r);
+  }
+  const out: Partial<Record<ProfileName, Record<number, TuningEntry>>> = {};
+  for (const r of best.values()) (out[r.profile] ??= {})[r.n] = { ept: r.ept, slots: r.slots, ...(r.exchange ? { exchange: r.exchange } : {}) };
+  return out;
+}
+
+function mergeFiles(args: Args): void {
+  const files = args.merge!.map((f) => JSON.parse(readFileSync(f, 'utf8')) as ResultFile);
+  if (!files.length) throw new Error('autotune --merge: no result files');
+  const results = files.flatMap((f) => f.results);
+  if (args.outJson) writeFileSync(args.outJson, JSON.stringify({ device: files[0].device, date: files[0].date, stopped: files.some((f) => f.stopped), results }, null, 1));
+  if (args.outTable) writeFileSync(args.outTable, renderTable(winnersOf(results), files[0].device, files[0].date));
+  console.log(`autotune: merged ${files.length} files, ${results.length} measurements`);
+}
+
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
+  if (args.merge) return mergeFiles(args);
   const { device, adapter } = await requestNodeDevice({ toggles: FAST_TOGGLES });
   const started = Date.now();
   const results: Measured[] = [];
@@ -130,14 +175,17 @@ async function main(): Promise<void> {
           stopped = true;
           break;
         }
-        const desc = fft(Size(n), Direction('forward'), Block(), ElementsPerThread(c.ept), FFTsPerBlock(c.slots), Limits(limits));
+        // A split-exchange candidate is built under limits just too small for the complex exchange.
+        const complexBytes = n * COMPLEX_BYTES.f32 * c.slots;
+        const caseLimits = c.exchange === 'split' ? { ...limits, maxComputeWorkgroupStorageSize: complexBytes - 8 } : limits;
+        const desc = fft(Size(n), Direction('forward'), Block(), ElementsPerThread(c.ept), FFTsPerBlock(c.slots), Limits(caseLimits));
         const batch = Math.max(1, Math.floor(args.total / n));
         const bytes = 2 * batch * n * 8;
         try {
           const kase = await makeBatchedCase(device, desc, { kind: 'c2c', n, precision: 'f32', batch }, { copies: rotationCount(bytes) });
           const t = await timeEncode(device, (pass) => kase.encode(pass), { warmup: args.warmup, repeats: args.repeats, dispatches: 1 });
           kase.destroy();
-          const m: Measured = { profile: name, n, ept: c.ept, slots: c.slots, ms: t.ms, gbs: gbPerSecond(bytes, t.ms) };
+          const m: Measured = { profile: name, n, ept: c.ept, slots: c.slots, ...(c.exchange ? { exchange: c.exchange } : {}), ms: t.ms, gbs: gbPerSecond(bytes, t.ms) };
           results.push(m);
           if (!best || m.ms < best.ms) best = m;
         } catch (e) {
@@ -145,8 +193,8 @@ async function main(): Promise<void> {
         }
       }
       if (best) {
-        table[n] = { ept: best.ept, slots: best.slots };
-        console.log(`${name} n=${n}: ept ${best.ept} slots ${best.slots} ${best.gbs.toFixed(0)} GB/s`);
+        table[n] = { ept: best.ept, slots: best.slots, ...(best.exchange ? { exchange: best.exchange } : {}) };
+        console.log(`${name} n=${n}: ept ${best.ept} slots ${best.slots}${best.exchange ? ' split' : ''} ${best.gbs.toFixed(0)} GB/s`);
       }
       if (stopped) break;
     }
@@ -174,7 +222,7 @@ function renderTable(w: Partial<Record<ProfileName, Record<number, TuningEntry>>
   for (const [profile, table] of Object.entries(w)) {
     lines.push(`  ${profile}: {`, '    f32: {');
     for (const [n, e] of Object.entries(table!).sort((a, b) => Number(a[0]) - Number(b[0]))) {
-      lines.push(`      ${n}: { ept: ${e.ept}, slots: ${e.slots} },`);
+      lines.push(`      ${n}: { ept: ${e.ept}, slots: ${e.slots}${e.exchange ? `, exchange: '${e.exchange}'` : ''} },`);
     }
     lines.push('    },', '  },');
   }

@@ -49,7 +49,9 @@ export interface ExchangeChoice {
 /**
  * How a Block FFT of complex length n with the given stride exchanges through workgroup memory, or
  * undefined when it cannot fit the limits. `slots` is the number of register-FFTs in the workgroup
- * (fftsPerBlock / implicitTypeBatching).
+ * (fftsPerBlock / implicitTypeBatching). `preferSplit` (from the tuning table: measured faster,
+ * half the memory means more workgroups per multiprocessor) chooses the split exchange even where
+ * the complex one fits.
  */
 export function exchangeFor(
   n: number,
@@ -57,10 +59,11 @@ export function exchangeFor(
   slots: number,
   precision: FFTPrecision,
   limits: FFTLimits,
+  preferSplit = false,
 ): ExchangeChoice | undefined {
   if (stride === 1) return { kind: 'none', bytes: 0 };
   const complex = n * COMPLEX_BYTES[precision] * slots;
-  if (complex <= limits.maxComputeWorkgroupStorageSize) return { kind: 'complex', bytes: complex };
+  if (complex <= limits.maxComputeWorkgroupStorageSize && !preferSplit) return { kind: 'complex', bytes: complex };
   const split = complex / 2;
   if (split <= limits.maxComputeWorkgroupStorageSize) return { kind: 'split', bytes: split };
   return undefined;

@@ -40,7 +40,7 @@ import type {
 } from './model.js';
 import { DEFAULT_LIMITS } from './model.js';
 import { bluesteinLength, isPowerOfTwo } from './sizes.js';
-import { defaultTuning, suggestedSlots } from './tuning.js';
+import { defaultTuning, preferredSplit, suggestedSlots } from './tuning.js';
 
 /** The operator values of a description, as composed (everything optional). */
 export interface DescriptorState {
@@ -240,7 +240,16 @@ function planFor(state: DescriptorState, direction: FFTDirection): FFTPlan {
     fail(tooManyInvocations(invocations, limits.maxComputeInvocationsPerWorkgroup));
   }
   const exchange =
-    execution === 'thread' ? { kind: 'none' as const, bytes: 0 } : exchangeFor(engine.execSize, stride, engine.slots, precision, limits);
+    execution === 'thread'
+      ? { kind: 'none' as const, bytes: 0 }
+      : exchangeFor(
+          engine.execSize,
+          stride,
+          engine.slots,
+          precision,
+          limits,
+          preferredSplit(engine.execSize, engine.execEPT, precision, limits),
+        );
   if (!exchange) {
     const need = (engine.execSize * COMPLEX_BYTES[precision] * engine.slots) / 2;
     fail(workgroupMemoryExceeded(fftsPerBlock, size, need, limits.maxComputeWorkgroupStorageSize));

@@ -40,6 +40,8 @@ export interface TuningEntry {
   readonly ept: number;
   /** Suggested FFT slots per workgroup (multiply by implicit type batching for fftsPerBlock). */
   readonly slots: number;
+  /** 'split' when the split exchange measured faster than the complex one for this length and EPT. */
+  readonly exchange?: 'split';
 }
 
 /** Target workgroup width (invocations) the heuristic aims for when packing FFTs per workgroup. */
@@ -79,6 +81,15 @@ export function defaultTuning(n: number, precision: FFTPrecision, limits: FFTLim
   const ept = heuristicEPT(n, precision, limits);
   if (ept === undefined) return undefined;
   return { ept, slots: heuristicSlots(n, ept, precision, limits) };
+}
+
+/**
+ * True when the measured table prefers the split exchange for (n, ept) under these limits' profile:
+ * it holds for any number of FFT slots with that EPT.
+ */
+export function preferredSplit(n: number, ept: number, precision: FFTPrecision, limits: FFTLimits): boolean {
+  const measured = MEASURED_TUNING[profileOf(limits).name]?.[precision]?.[n];
+  return measured !== undefined && measured.ept === ept && measured.exchange === 'split';
 }
 
 /** Suggested slots for a given (user-chosen) EPT. */

@@ -165,14 +165,26 @@ type BlockWith<
 > = Entry extends TuningEntry
   ? E extends number
     ? ExecEPT extends keyof Entry['s']
-      ? Entry['s'][ExecEPT] extends readonly [infer Suggested extends number, infer Stride extends number]
-        ? BlockShape<S, Pr, P, N, ExecSize, Entry, Bluestein, ExecEPT, Suggested, Stride>
+      ? Entry['s'][ExecEPT] extends readonly [infer Suggested extends number, infer Stride extends number, infer Split extends number]
+        ? BlockShape<S, Pr, P, N, ExecSize, Entry, Bluestein, ExecEPT, Suggested, Stride, Split>
         : never
       : Failed<
           'elementsPerThread',
           Msg.EPTNotSupported<E, N, P, Bluestein extends true ? ExecSize : undefined, Folded extends true ? Entry['f'] : Entry['l']>
         >
-    : BlockShape<S, Pr, P, N, ExecSize, Entry, Bluestein, ExecEPT, Entry['d'][1], Entry['d'][2]>
+    : BlockShape<
+        S,
+        Pr,
+        P,
+        N,
+        ExecSize,
+        Entry,
+        Bluestein,
+        ExecEPT,
+        Entry['d'][1],
+        Entry['d'][2],
+        ExecEPT extends keyof Entry['s'] ? (Entry['s'][ExecEPT] extends readonly [number, number, infer Split extends number] ? Split : 0) : 0
+      >
   : never;
 
 type FirstPresent<S extends State, Kinds extends readonly OpKind[]> = Kinds extends readonly [
@@ -195,6 +207,8 @@ type BlockShape<
   ExecEPT extends number,
   SuggestedSlots extends number,
   Stride extends number,
+  /** 1 when the tuning table prefers the split exchange for this length and EPT. */
+  Split extends number,
   Slots extends number = S['fftsPerBlock'] extends number
     ? Itb<P> extends 2
       ? Half<S['fftsPerBlock']>
@@ -220,7 +234,7 @@ type BlockShape<
           FirstPresent<S, ['blockDim', 'fftsPerBlock', 'elementsPerThread']>,
           Msg.TooManyInvocations<Invocations, MaxInvocations>
         >
-      : (Stride extends 1 ? 0 : Gt<Complex, Storage> extends true ? Half<Complex> : Complex) extends infer Smem extends number
+      : (Stride extends 1 ? 0 : Split extends 1 ? Half<Complex> : Gt<Complex, Storage> extends true ? Half<Complex> : Complex) extends infer Smem extends number
         ? Gt<Smem, Storage> extends true
           ? Failed<FirstPresent<S, ['fftsPerBlock', 'blockDim']>, Msg.WorkgroupMemoryExceeded<Mul<Slots, Itb<P>>, N, Smem, Storage>>
           : Finish<
