@@ -1,6 +1,86 @@
 // Measured defaults written by the autotuner (bench/autotune.ts). Keyed by Limits profile, then
-// precision, then complex FFT length. Empty until the autotuner has run on a GPU.
+// precision, then complex FFT length: the winner among the timed (ElementsPerThread, FFT slots)
+// candidates of a batched C2C f32 forward FFT over 2^24 elements, Dawn FAST_TOGGLES. Measured on NVIDIA H200
+// (Dawn/Vulkan) by scripts/device-autotune.sh, 2026-11-21; full results in bench/results/2026-11-21-nvidia-h200-autotune.json.
 import type { FFTPrecision } from './model.js';
 import type { ProfileName, TuningEntry } from './tuning.js';
 
-export const MEASURED_TUNING: Partial<Record<ProfileName, Partial<Record<FFTPrecision, Record<number, TuningEntry>>>>> = {};
+export const MEASURED_TUNING: Partial<Record<ProfileName, Partial<Record<FFTPrecision, Record<number, TuningEntry>>>>> = {
+  core: {
+    f32: {
+      4: { ept: 4, slots: 64 },
+      8: { ept: 8, slots: 32 },
+      12: { ept: 12, slots: 32 },
+      16: { ept: 4, slots: 16, exchange: 'split' },
+      24: { ept: 6, slots: 8 },
+      32: { ept: 4, slots: 16 },
+      48: { ept: 6, slots: 4, exchange: 'split' },
+      64: { ept: 8, slots: 8 },
+      96: { ept: 12, slots: 4 },
+      100: { ept: 10, slots: 4 },
+      128: { ept: 8, slots: 4, exchange: 'split' },
+      256: { ept: 8, slots: 1, exchange: 'split' },
+      400: { ept: 20, slots: 6 },
+      512: { ept: 8, slots: 1, exchange: 'split' },
+      1000: { ept: 10, slots: 2, exchange: 'split' },
+      1024: { ept: 16, slots: 1, exchange: 'split' },
+      2048: { ept: 16, slots: 1, exchange: 'split' },
+      2187: { ept: 27, slots: 1 },
+      3125: { ept: 25, slots: 1 },
+      4096: { ept: 16, slots: 1 },
+    },
+  },
+  large: {
+    f32: {
+      4: { ept: 4, slots: 64 },
+      8: { ept: 8, slots: 32 },
+      12: { ept: 12, slots: 32 },
+      16: { ept: 4, slots: 16, exchange: 'split' },
+      24: { ept: 6, slots: 16, exchange: 'split' },
+      32: { ept: 8, slots: 8 },
+      48: { ept: 12, slots: 16, exchange: 'split' },
+      64: { ept: 8, slots: 4 },
+      96: { ept: 12, slots: 4 },
+      100: { ept: 10, slots: 4 },
+      128: { ept: 8, slots: 4, exchange: 'split' },
+      256: { ept: 8, slots: 1 },
+      400: { ept: 20, slots: 4, exchange: 'split' },
+      512: { ept: 8, slots: 1, exchange: 'split' },
+      1000: { ept: 10, slots: 2, exchange: 'split' },
+      1024: { ept: 16, slots: 1, exchange: 'split' },
+      2048: { ept: 16, slots: 1, exchange: 'split' },
+      2187: { ept: 9, slots: 1, exchange: 'split' },
+      3125: { ept: 25, slots: 1, exchange: 'split' },
+      4096: { ept: 16, slots: 1, exchange: 'split' },
+      6561: { ept: 27, slots: 1 },
+      8192: { ept: 32, slots: 1 },
+      10000: { ept: 20, slots: 1 },
+    },
+  },
+  mid: {
+    f32: {
+      4: { ept: 4, slots: 64 },
+      8: { ept: 8, slots: 32 },
+      12: { ept: 12, slots: 32 },
+      16: { ept: 4, slots: 16, exchange: 'split' },
+      24: { ept: 6, slots: 8 },
+      32: { ept: 8, slots: 16 },
+      48: { ept: 12, slots: 16, exchange: 'split' },
+      64: { ept: 8, slots: 4 },
+      96: { ept: 12, slots: 4 },
+      100: { ept: 10, slots: 8, exchange: 'split' },
+      128: { ept: 8, slots: 4, exchange: 'split' },
+      256: { ept: 8, slots: 1, exchange: 'split' },
+      400: { ept: 20, slots: 4, exchange: 'split' },
+      512: { ept: 8, slots: 1, exchange: 'split' },
+      1000: { ept: 10, slots: 1, exchange: 'split' },
+      1024: { ept: 16, slots: 1, exchange: 'split' },
+      2048: { ept: 16, slots: 1, exchange: 'split' },
+      2187: { ept: 9, slots: 1, exchange: 'split' },
+      3125: { ept: 25, slots: 1, exchange: 'split' },
+      4096: { ept: 16, slots: 1, exchange: 'split' },
+      6561: { ept: 27, slots: 1 },
+      8192: { ept: 32, slots: 1 },
+    },
+  },
+};

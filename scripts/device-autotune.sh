@@ -8,6 +8,8 @@
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 out=${OUT:-$PWD/device-autotune-out}
+# Dawn names only the driver on NVIDIA: record the device name from nvidia-smi.
+command -v nvidia-smi >/dev/null && export WEBFFTDX_DEVICE_NAME=${WEBFFTDX_DEVICE_NAME:-$(nvidia-smi --query-gpu=name --format=csv,noheader | head -n1)}
 mkdir -p "$out"
 parts=$(mktemp -d)
 deadline=$((SECONDS + ${TUNE_SECONDS:-300}))

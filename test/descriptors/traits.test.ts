@@ -40,10 +40,11 @@ describe('the acceptance descriptor', () => {
       inputEPT: 8,
       outputEPT: 8,
       fftsPerBlock: 2,
-      suggestedFFTsPerBlock: 8,
+      // Measured defaults (descriptors/tuning-table.ts): 4 FFTs per workgroup, split exchange (N * 4 bytes per FFT).
+      suggestedFFTsPerBlock: 4,
       blockDim: [16, 2, 1],
       maxThreadsPerBlock: 32,
-      sharedMemorySize: 2048,
+      sharedMemorySize: 1024,
       requiresWorkspace: false,
       workspaceSize: 0,
       isComplete: true,
