@@ -55,6 +55,11 @@ export interface DescriptorState {
   readonly layout?: ComplexLayout;
   readonly mode?: RealMode;
   readonly limits?: FFTLimits;
+  /**
+   * Implementation override, not an operator: force the workgroup exchange ('complex' keeps the
+   * workgroup-memory API available; 'split' halves the memory). Default: the tuning table's choice.
+   */
+  readonly exchange?: 'complex' | 'split';
 }
 
 /** div(layout, n) of cuFFTDx: complex elements of the Hermitian side for n real points. */
@@ -248,7 +253,9 @@ function planFor(state: DescriptorState, direction: FFTDirection): FFTPlan {
           engine.slots,
           precision,
           limits,
-          preferredSplit(engine.execSize, engine.execEPT, precision, limits),
+          state.exchange === undefined
+            ? preferredSplit(engine.execSize, engine.execEPT, precision, limits)
+            : state.exchange === 'split',
         );
   if (!exchange) {
     const need = (engine.execSize * COMPLEX_BYTES[precision] * engine.slots) / 2;

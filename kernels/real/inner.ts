@@ -27,6 +27,8 @@ export function innerComplexPlan(plan: FFTPlan): FFTPlan | undefined {
     ...(plan.execution === 'block'
       ? { elementsPerThread: plan.execEPT, fftsPerBlock: plan.fftsPerBlock, blockDim: plan.blockDim }
       : {}),
+    // The real plan's exchange was chosen for its own (engine) length: the inner engine must match it.
+    ...(plan.exchange === 'complex' || plan.exchange === 'split' ? { exchange: plan.exchange } : {}),
   };
   const inner = resolvePlan(state);
   const mismatch = (['execSize', 'execEPT', 'stride', 'exchange', 'sharedMemorySize', 'algorithm', 'fftsPerBlock'] as const).filter(

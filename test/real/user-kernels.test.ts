@@ -151,7 +151,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     const { device } = await testDevice();
     const seed = makeSeed();
     const n = 512;
-    const plan = resolvePlan({ size: n, type: 'r2c', mode: 'folded', execution: 'block', fftsPerBlock: 2 });
+    const plan = resolvePlan({ size: n, type: 'r2c', mode: 'folded', execution: 'block', fftsPerBlock: 2, exchange: 'complex' });
     const fft = generateRealModule(plan, { prefix: 'folded' });
     expect(fft.executeShared).toBeDefined();
     const x = randomFloats(2 * n, seed);
