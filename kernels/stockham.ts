@@ -37,26 +37,42 @@ export interface BlockEngineSpec {
   readonly smem: string;
   /** XOR-swizzle workgroup indices against bank conflicts (default true). */
   readonly swizzle?: boolean;
+  /**
+   * Exchange in this many position parts (default 1): the slot buffer holds N / parts elements and
+   * each exchange moves parts [p N / parts, (p + 1) N / parts) one after the other. Needs stage
+   * radices (stageRadices with parts) whose butterflies per invocation E / R divide by parts.
+   */
+  readonly parts?: number;
 }
 
-/** Stage radices for length n with e elements per invocation: each the largest divisor of e left in n. */
-export function stageRadices(n: number, e: number): number[] {
+/**
+ * Stage radices for length n with e elements per invocation: each the largest divisor of e left in
+ * n. With parts > 1 (a parted exchange, see BlockEngineSpec.parts) the last stage takes the largest
+ * divisor of e first and the others at most e / parts, so that every exchanged stage runs a
+ * multiple of `parts` butterflies per invocation.
+ */
+export function stageRadices(n: number, e: number, parts = 1): number[] {
   if (e === n) return [n];
-  const out: number[] = [];
-  let left = n;
-  while (left > 1) {
-    const r = gcd(e, left);
-    if (r === 1) throw new Error(`webfftdx: length ${n} has a prime factor that does not divide ElementsPerThread ${e}`);
-    out.push(r);
-    left /= r;
-  }
-  return out;
+  const fill = (left: number, cap: number): number[] => {
+    const out: number[] = [];
+    while (left > 1) {
+      const r = gcd(cap, left);
+      if (r === 1) throw new Error(`webfftdx: length ${n} has a prime factor that does not divide ElementsPerThread ${e}${parts > 1 ? ` / ${parts}` : ''}`);
+      out.push(r);
+      left /= r;
+    }
+    return out;
+  };
+  if (parts === 1) return fill(n, e);
+  const last = gcd(e, n);
+  if (last % parts !== 0 || e % parts !== 0) throw new Error(`webfftdx: a ${parts}-part exchange needs ${parts} | E and the last radix`);
+  return [...fill(n / last, e / parts), last];
 }
 
 /** Workgroup barriers the register engine executes (for documentation and tests). */
-export function engineBarriers(n: number, e: number, exchange: ExchangeMode): number {
-  const exchanges = stageRadices(n, e).length - 1;
-  return exchange === 'split' ? 4 * exchanges : exchange === 'complex' ? 2 * exchanges : 0;
+export function engineBarriers(n: number, e: number, exchange: ExchangeMode, parts = 1): number {
+  const exchanges = stageRadices(n, e, parts).length - 1;
+  return (exchange === 'split' ? 4 : exchange === 'complex' ? 2 : 0) * parts * exchanges;
 }
 
 export function cmulName(prefix: string): string {
@@ -123,9 +139,9 @@ interface Stage {
   readonly ns: number;
 }
 
-function stagesOf(n: number, e: number): Stage[] {
+function stagesOf(n: number, e: number, parts: number): Stage[] {
   let ns = 1;
-  return stageRadices(n, e).map((radix) => {
+  return stageRadices(n, e, parts).map((radix) => {
     const s = { radix, ns };
     ns *= radix;
     return s;
@@ -142,26 +158,30 @@ interface ButterflyIndex {
   out(m: number, r: number): string;
 }
 
-function butterflyIndex(stage: Stage, stride: number, ept: number, withOut: boolean): ButterflyIndex {
+/**
+ * `shift(m)` (a constant, default 0) is subtracted from butterfly m's output elements: a parted
+ * exchange stores part p at its own offset 0.
+ */
+function butterflyIndex(stage: Stage, stride: number, ept: number, withOut: boolean, shift: (m: number) => number = () => 0): ButterflyIndex {
   const { radix: R, ns } = stage;
   const per = ept / R;
   const lines: string[] = [];
   if (ns === 1) {
     // k = 0; out = b * R + r, b = t + m * stride.
     if (withOut) lines.push(`let o = thread * ${R}u;`);
-    return { lines, k: () => '0u', out: (m, r) => addConst('o', m * stride * R + r) };
+    return { lines, k: () => '0u', out: (m, r) => addConst('o', m * stride * R + r - shift(m)) };
   }
   if (stride % ns === 0) {
     // b mod Ns = t mod Ns for every m: twiddles computed once, output base once.
     lines.push(`let k = ${modConst('thread', ns)};`);
     if (withOut) lines.push(`let o = ${mulConst(divConst('thread', ns), ns * R)} + k;`);
-    return { lines, k: () => 'k', out: (m, r) => addConst('o', m * stride * R + r * ns) };
+    return { lines, k: () => 'k', out: (m, r) => addConst('o', m * stride * R + r * ns - shift(m)) };
   }
   for (let m = 0; m < per; m++) {
     lines.push(`let b${m} = ${addConst('thread', m * stride)};`);
     lines.push(`let q${m} = ${divConst(`b${m}`, ns)};`);
     lines.push(`let k${m} = b${m} - q${m} * ${ns}u;`);
-    if (withOut) lines.push(`let o${m} = q${m} * ${ns * R}u + k${m};`);
+    if (withOut) lines.push(`let o${m} = q${m} * ${ns * R}u + k${m}${shift(m) ? ` - ${shift(m)}u` : ''};`);
   }
   return { lines, k: (m) => `k${m}`, out: (m, r) => addConst(`o${m}`, r * ns) };
 }
@@ -196,7 +216,15 @@ function stageTwiddles(
   return names;
 }
 
-function stageFunction(defs: Definitions, spec: BlockEngineSpec, j: number, stage: Stage, name: string): string {
+/**
+ * Which register holds each element slot: element t + i * stride sits in register reg[i]. The input
+ * and output layouts are the identity; a parted exchange reads each part into the registers that
+ * part's writes freed (the others still hold later parts' outputs), so it permutes them, and the
+ * engine restores the identity after the last stage (register renaming, no data movement).
+ */
+type RegisterMap = readonly number[];
+
+function stageFunction(defs: Definitions, spec: BlockEngineSpec, j: number, stage: Stage, name: string, reg: RegisterMap): string {
   const { prefix, sign, ept } = spec;
   const stride = spec.size / ept;
   const { radix: R, ns } = stage;
@@ -220,12 +248,12 @@ function stageFunction(defs: Definitions, spec: BlockEngineSpec, j: number, stag
     const w = ns === 1 ? [] : shared ? sharedW : tw(idx.k(m), `w${m}_`);
     const inputs: string[] = [];
     for (let r = 0; r < R; r++) {
-      const reg = `(*data)[${m + r * per}]`;
-      inputs.push(em.bind(r === 0 || ns === 1 ? reg : `${cmul}(${reg}, ${w[r]})`));
+      const value = `(*data)[${reg[m + r * per]}]`;
+      inputs.push(em.bind(r === 0 || ns === 1 ? value : `${cmul}(${value}, ${w[r]})`));
     }
     const out = emitDFT(em, inputs, sign);
     body.push(`// butterfly ${m}: radix-${R} DFT`, ...em.lines);
-    for (let r = 0; r < R; r++) body.push(`(*data)[${m + r * per}] = ${out[r]};`);
+    for (let r = 0; r < R; r++) body.push(`(*data)[${reg[m + r * per]}] = ${out[r]};`);
   }
   return [
     `// Stage ${j}: radix ${R}, Ns = ${ns}; butterflies thread + m * ${stride} (m < ${per}) on registers m + r * ${per}.`,
@@ -235,49 +263,71 @@ function stageFunction(defs: Definitions, spec: BlockEngineSpec, j: number, stag
   ].join('\n');
 }
 
-function exchangeFunction(defs: Definitions, spec: BlockEngineSpec, j: number, stage: Stage, name: string): string {
+/** The exchange after a stage: its WGSL function and the register map it leaves (identity unless parted). */
+function exchangeFunction(
+  defs: Definitions,
+  spec: BlockEngineSpec,
+  j: number,
+  stage: Stage,
+  name: string,
+  reg: RegisterMap,
+): { code: string; next: RegisterMap } {
   const { ept, smem } = spec;
   const n = spec.size;
+  const parts = spec.parts ?? 1;
+  const partLen = n / parts;
   const stride = n / ept;
   const per = ept / stage.radix;
-  const period = swizzlePeriod(n, spec.exchange, spec.swizzle ?? true);
+  const period = swizzlePeriod(partLen, spec.exchange, spec.swizzle ?? true);
   const swz = period ? addSwizzle(defs, spec.prefix, period) : '';
   const at = (index: string) => (swz ? `${smem}[base + ${swz}(${index})]` : `${smem}[base + ${index}]`);
-  const idx = butterflyIndex(stage, stride, ept, true);
-  const setup = [`let base = ${mulConst('fft', n)};`, ...idx.lines];
-  const writes = (component: string) => {
+  // Butterfly m's outputs all lie in part floor(m * parts / per) (see BlockEngineSpec.parts).
+  const partOf = (m: number) => Math.floor((m * parts) / per);
+  const idx = butterflyIndex(stage, stride, ept, true, (m) => partOf(m) * partLen);
+  const setup = [`let base = ${mulConst('fft', partLen)};`, ...idx.lines];
+  const writes = (component: string, p: number) => {
     const out: string[] = [];
     for (let m = 0; m < per; m++) {
-      for (let r = 0; r < stage.radix; r++) out.push(`${at(idx.out(m, r))} = (*data)[${m + r * per}]${component};`);
+      if (partOf(m) !== p) continue;
+      for (let r = 0; r < stage.radix; r++) out.push(`${at(idx.out(m, r))} = (*data)[${reg[m + r * per]}]${component};`);
     }
     return out;
   };
-  const reads = (component: string) =>
-    Array.from({ length: ept }, (_, i) => `(*data)[${i}]${component} = ${at(addConst('thread', i * stride))};`);
-  const guarded = (lines: string[]) => [`if (working) {`, ...lines.map((l) => `  ${l}`), `}`];
-  const body: string[] = [];
-  body.push(...setup);
-  if (spec.exchange === 'complex') {
-    body.push(`workgroupBarrier();`, ...guarded(writes('')), `workgroupBarrier();`, ...guarded(reads('')));
-  } else {
-    body.push(
-      `workgroupBarrier();`,
-      ...guarded(writes('.x')),
-      `workgroupBarrier();`,
-      ...guarded(reads('.x')),
-      `workgroupBarrier();`,
-      ...guarded(writes('.y')),
-      `workgroupBarrier();`,
-      ...guarded(reads('.y')),
-    );
+  // Part p is elements thread + i * stride with i in [p E / parts, (p + 1) E / parts); they go to
+  // the registers part p's writes read from (identity when not parted).
+  const next: number[] = new Array(ept);
+  for (let p = 0; p < parts; p++) {
+    const freed: number[] = [];
+    for (let m = 0; m < per; m++) if (partOf(m) === p) for (let r = 0; r < stage.radix; r++) freed.push(reg[m + r * per]);
+    if (parts === 1) freed.sort((a, b) => a - b);
+    freed.forEach((physical, q) => (next[p * (ept / parts) + q] = physical));
   }
-  return [
-    `// Exchange after stage ${j} (${spec.exchange}${spec.exchange === 'split' ? ': real parts, then imaginary parts' : ''}):`,
-    `// outputs to their Stockham positions, then elements thread + i * ${stride} back into register i.`,
+  const reads = (component: string, p: number) =>
+    Array.from({ length: ept / parts }, (_, q) => {
+      const i = p * (ept / parts) + q;
+      return `(*data)[${next[i]}]${component} = ${at(addConst('thread', q * stride))};`;
+    });
+  const guarded = (lines: string[]) => [`if (working) {`, ...lines.map((l) => `  ${l}`), `}`];
+  const body: string[] = [...setup];
+  const components = spec.exchange === 'complex' ? [''] : ['.x', '.y'];
+  for (const c of components) {
+    for (let p = 0; p < parts; p++) {
+      body.push(`workgroupBarrier();`, ...guarded(writes(c, p)), `workgroupBarrier();`, ...guarded(reads(c, p)));
+    }
+  }
+  const how = [spec.exchange === 'split' ? 'real parts, then imaginary parts' : '', parts > 1 ? `${parts} parts of ${partLen} elements` : '']
+    .filter(Boolean)
+    .join('; ');
+  const code = [
+    `// Exchange after stage ${j} (${spec.exchange}${how ? `: ${how}` : ''}):`,
+    `// outputs to their Stockham positions, then elements thread + i * ${stride} back into register ${
+      parts === 1 ? 'i' : `[${next.join(', ')}][i]`
+    }.`,
     `fn ${name}(data: ${registerType(spec.storage)}, thread: u32, fft: u32, working: bool) {`,
     ...body.map((l) => `  ${l}`),
     `}`,
   ].join('\n');
+  return { code, next };
 }
 
 /**
@@ -297,25 +347,35 @@ export function addBlockEngine(defs: Definitions, spec: BlockEngineSpec): string
   const name = `${stem}_engine${sign < 0 ? '' : '_inv'}`;
   if (defs.has(name)) return name;
   const stride = n / ept;
-  const stages = stagesOf(n, ept);
+  const parts = spec.parts ?? 1;
+  const stages = stagesOf(n, ept, parts);
   if (stages.length > 1 && spec.exchange === 'none') throw new Error('webfftdx: a multi-invocation engine needs an exchange');
   const dir = sign < 0 ? '' : '_inv';
   const body: string[] = [];
   if (stages.length > 1) body.push(`let working = thread < ${stride}u && fft < ${u32Literal(spec.slots)};`);
+  let reg: RegisterMap = Array.from({ length: ept }, (_, i) => i);
   stages.forEach((stage, j) => {
-    const stageName = defs.add(`${stem}_stage_${j}${dir}`, () => stageFunction(defs, spec, j, stage, `${stem}_stage_${j}${dir}`));
+    const stageName = `${stem}_stage_${j}${dir}`;
+    const map = reg;
+    defs.add(stageName, () => stageFunction(defs, spec, j, stage, stageName, map));
     body.push(`${stageName}(data, thread);`);
     if (j < stages.length - 1) {
       const exName = `${stem}_exchange_${j}`;
-      defs.add(exName, () => exchangeFunction(defs, spec, j, stage, exName));
+      const ex = exchangeFunction(defs, spec, j, stage, exName, reg);
+      defs.add(exName, () => ex.code);
       body.push(`${exName}(data, thread, fft, working);`);
+      reg = ex.next;
     }
   });
+  if (reg.some((physical, i) => physical !== i)) {
+    // Back to the documented layout: element slot i in register i (renaming only, constant indices).
+    body.push(`let held = *data;`, ...reg.map((physical, i) => `(*data)[${i}] = held[${physical}];`));
+  }
   defs.add(name, () =>
     [
       `// ${n}-point ${sign < 0 ? 'forward' : 'inverse'} FFT over ${stride} invocation(s) x ${ept} registers; radices ${stages
         .map((s) => s.radix)
-        .join(' x ')}; ${engineBarriers(n, ept, spec.exchange)} barriers.`,
+        .join(' x ')}; ${engineBarriers(n, ept, spec.exchange, parts)} barriers.`,
       `fn ${name}(data: ${registerType(storage)}, thread: u32, fft: u32) {`,
       ...body.map((l) => `  ${l}`),
       `}`,

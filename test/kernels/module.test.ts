@@ -7,12 +7,14 @@ import { defaultPrefix, generateModule } from '../../kernels/module.js';
 
 describe('generateModule', () => {
   it('names functions from a readable default prefix and declares exactly sharedMemorySize bytes', () => {
-    const plan = resolvePlan({ size: 128, direction: 'forward', execution: 'block', elementsPerThread: 8 });
+    // ElementsPerThread(16): the measured tuning prefers the split exchange only for its own EPT (8 here).
+    const plan = resolvePlan({ size: 128, direction: 'forward', execution: 'block', elementsPerThread: 16 });
+    expect(plan.exchange).toBe('complex');
     const m = generateModule(plan);
-    expect(defaultPrefix(plan)).toBe('fft_c2c_fwd_f32_b128_e8');
-    expect(m.execute).toBe('fft_c2c_fwd_f32_b128_e8_execute');
-    expect(m.executeShared).toBe('fft_c2c_fwd_f32_b128_e8_execute_shared');
-    expect(m.sharedMemoryDeclaration).toBe(`var<workgroup> fft_c2c_fwd_f32_b128_e8_smem: array<vec2<f32>, 128>;`);
+    expect(defaultPrefix(plan)).toBe('fft_c2c_fwd_f32_b128_e16');
+    expect(m.execute).toBe('fft_c2c_fwd_f32_b128_e16_execute');
+    expect(m.executeShared).toBe('fft_c2c_fwd_f32_b128_e16_execute_shared');
+    expect(m.sharedMemoryDeclaration).toBe(`var<workgroup> fft_c2c_fwd_f32_b128_e16_smem: array<vec2<f32>, 128>;`);
     expect(128 * 8).toBe(plan.sharedMemorySize);
     expect(m.code).toContain(m.sharedMemoryDeclaration);
     expect(m.code).toMatch(/^\/\/ webfftdx generated module/);
@@ -40,7 +42,8 @@ describe('generateModule', () => {
   });
 
   it('sharedMemory option: the caller declares the buffer', () => {
-    const plan = resolvePlan({ size: 256, direction: 'forward', execution: 'block' });
+    const plan = resolvePlan({ size: 256, direction: 'forward', execution: 'block', elementsPerThread: 16 });
+    expect(plan.exchange).toBe('complex');
     const m = generateModule(plan, { sharedMemory: 'mine', prefix: 'a' });
     expect(m.sharedMemory).toBe('mine');
     expect(m.code).not.toContain('var<workgroup>');
@@ -53,8 +56,10 @@ describe('generateModule', () => {
     expect(plan.algorithm).toBe('bluestein');
     expect(() => generateModule(plan)).toThrow(/needs a workspace/);
     const m = generateModule(plan, { workspace: { group: 1, binding: 3 } });
-    expect(m.workspace).toEqual({ group: 1, binding: 3, name: 'fft_c2c_fwd_f32_b97_e8_workspace' });
-    expect(m.code).toContain('@group(1) @binding(3) var<storage, read> fft_c2c_fwd_f32_b97_e8_workspace: array<vec2<f32>>;');
+    const name = `${defaultPrefix(plan)}_workspace`;
+    expect(name).toMatch(/^fft_c2c_fwd_f32_b97_e\d+(_split)?_workspace$/);
+    expect(m.workspace).toEqual({ group: 1, binding: 3, name });
+    expect(m.code).toContain(`@group(1) @binding(3) var<storage, read> ${name}: array<vec2<f32>>;`);
     expect(bluesteinWorkspace(plan).byteLength).toBe(plan.workspaceSize);
   });
 

@@ -1,0 +1,94 @@
+// The engine's parted exchange (BlockEngineSpec.parts): the workgroup buffer holds N / parts
+// elements per FFT slot and each exchange moves the parts one after the other, which on an H200
+// lets more workgroups share a multiprocessor (bench/NOTES.md). Not yet reachable from descriptors
+// (the plan's workgroup-memory size would change), so these kernels are composed directly from
+// addBlockEngine, with the register layout of the Block API, and checked against the f64 reference.
+import { describe, expect, it } from 'vitest';
+import { resolvePlan } from '../../descriptors/plan.js';
+import { Definitions } from '../../kernels/definitions.js';
+import { addBlockEngine, engineBarriers, stageRadices, type ExchangeMode } from '../../kernels/stockham.js';
+import type { WGSLModule } from '../../kernels/types.js';
+import { testDevice } from '../support/gpu.js';
+import { makeSeed, randomFloats } from '../support/random.js';
+import { bound, maxError, registersKernel, runDispatches, type BuiltCase, type Dispatch } from './harness.js';
+
+const LIMITS = { maxComputeWorkgroupStorageSize: 65536, maxComputeInvocationsPerWorkgroup: 1024, subgroups: false };
+
+interface PartedCase {
+  readonly n: number;
+  readonly ept: number;
+  readonly slots: number;
+  readonly exchange: Exclude<ExchangeMode, 'none'>;
+  readonly parts: number;
+}
+
+/** A module whose execute is the parted engine (buffer of n * slots / parts elements), in a registers kernel. */
+function partedCase(c: PartedCase, direction: 'forward' | 'inverse'): BuiltCase {
+  const plan = resolvePlan({ size: c.n, execution: 'block', elementsPerThread: c.ept, fftsPerBlock: c.slots, direction, limits: LIMITS });
+  const defs = new Definitions();
+  const smem = 'parted_smem';
+  const execute = addBlockEngine(defs, {
+    prefix: 'parted',
+    size: c.n,
+    ept: c.ept,
+    storage: plan.storageSize,
+    sign: direction === 'forward' ? -1 : 1,
+    slots: c.slots,
+    exchange: c.exchange,
+    smem,
+    parts: c.parts,
+  });
+  const elements = (c.n * c.slots) / c.parts;
+  const decl = `var<workgroup> ${smem}: array<${c.exchange === 'complex' ? 'vec2<f32>' : 'f32'}, ${elements}>;`;
+  const module: WGSLModule = {
+    directives: '',
+    code: `${decl}\n\n${defs.toString()}`,
+    execute,
+    sharedMemory: smem,
+    sharedMemoryDeclaration: decl,
+    plan,
+  };
+  const label = `parted ${c.n} E${c.ept} ${c.exchange} ${c.parts} parts ${c.slots} slot(s) ${direction}`;
+  return { label, plan, api: 'registers', count: 2, module, code: registersKernel(module), workgroups: 2, batch: 2 * c.slots };
+}
+
+describe('parted exchange (engine option)', () => {
+  it('stage radices keep every exchanged stage a multiple of the parts', () => {
+    expect(stageRadices(8192, 32, 2)).toEqual([16, 16, 32]);
+    expect(stageRadices(4096, 16, 2)).toEqual([8, 8, 4, 16]);
+    expect(stageRadices(6561, 27, 3)).toEqual([9, 9, 3, 27]);
+    expect(stageRadices(1000, 20, 2)).toEqual([10, 5, 20]);
+    expect(stageRadices(4096, 16)).toEqual([16, 16, 16]);
+    expect(engineBarriers(8192, 32, 'split', 2)).toEqual(16);
+    expect(() => stageRadices(1000, 20, 3)).toThrow();
+  });
+
+  it('matches the f64 reference, forward and inverse', { timeout: 600_000 }, async () => {
+    const { device } = await testDevice();
+    const seed = makeSeed();
+    const cases: PartedCase[] = [
+      { n: 8192, ept: 32, slots: 1, exchange: 'split', parts: 2 },
+      { n: 4096, ept: 16, slots: 1, exchange: 'complex', parts: 2 },
+      { n: 2048, ept: 16, slots: 1, exchange: 'complex', parts: 2 },
+      { n: 6561, ept: 27, slots: 1, exchange: 'split', parts: 3 },
+      { n: 1000, ept: 20, slots: 1, exchange: 'complex', parts: 2 },
+      { n: 256, ept: 8, slots: 2, exchange: 'complex', parts: 4 },
+    ];
+    const dispatches: Dispatch[] = [];
+    const meta: { label: string; n: number; sign: -1 | 1; input: Float32Array; batch: number }[] = [];
+    cases.forEach((c, idx) => {
+      for (const direction of ['forward', 'inverse'] as const) {
+        const kernel = partedCase(c, direction);
+        const input = randomFloats(2 * kernel.batch * c.n, seed + 7919 * idx + (direction === 'inverse' ? 1 : 0));
+        dispatches.push({ kernel, input });
+        meta.push({ label: kernel.label, n: c.n, sign: direction === 'forward' ? -1 : 1, input, batch: kernel.batch });
+      }
+    });
+    const outs = await runDispatches(device, dispatches);
+    const bad = meta
+      .map((m, i) => ({ ...m, error: maxError(m.input, outs[i], m.n, m.batch, m.sign) }))
+      .filter((m) => !(m.error <= bound(m.n)))
+      .map((m) => `${m.label}: ${m.error.toExponential(2)} > ${bound(m.n)}`);
+    expect(bad).toEqual([]);
+  });
+});
