@@ -6,6 +6,8 @@
 //   2. Linux: a Vulkan driver (scripts/ensure-vulkan.sh installs Mesa lavapipe when there is none).
 //   3. Dawn must find a WebGPU adapter: check-adapter.mjs prints one line naming it, or explains
 //      what to install, and setup fails.
+//   4. With --browser (the `test` script only), Linux: Debian's Chromium for test/browser
+//      (scripts/ensure-chromium.sh installs the package when /usr/bin/chromium is missing).
 // Nothing to do costs well under 2 s (one short-lived Node process for the adapter check).
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
@@ -62,6 +64,14 @@ function checkAdapter() {
   process.exit(r.status ?? 1);
 }
 
+function ensureChromium() {
+  if (!process.argv.includes('--browser') || process.platform !== 'linux') return;
+  if (run('bash', [join('scripts', 'ensure-chromium.sh')]) !== 0) {
+    fail("Chromium is missing and installing Debian's chromium package failed (see above); the browser test (test/browser) needs it.");
+  }
+}
+
 ensurePackages();
 ensureVulkan();
+ensureChromium();
 checkAdapter();
