@@ -10,7 +10,8 @@
 // `execEPT` of invocation 0) or the packed element 0's second component. Only elements 0..M are read
 // (full layout: the redundant upper half is ignored). The pairs Z_(M-k) / X_(M-k) belong to other
 // invocations: one mirror exchange through workgroup memory (or register moves when local).
-// Twiddles: f64-computed literals when local, else the accurate integer-argument sincos of 2 pi k / N.
+// Twiddles: f64-computed literals when local, else the accurate integer-argument sincos of 2 pi k0 / N
+// for the invocation's first element, rotated by f64-computed constants for the others.
 import { unitRoot } from '../codelets.js';
 import { invLiteral, sincosFunction, sincosName } from '../sincos.js';
 import { f32Literal } from '../wgsl.js';
@@ -51,15 +52,33 @@ function addC2RPre(ctx: RealContext): string {
   );
 }
 
-/** (cos, sin)(2 pi k / N) for register i: a literal when local, a sincos call otherwise. */
+/**
+ * Statements the twiddles need: when not local, one accurate sincos of the invocation's first
+ * element k0 = thread (the only runtime part of k = thread + i * stride).
+ */
+function twiddleSetup(ctx: RealContext): string[] {
+  if (ctx.local) return [];
+  const n = ctx.plan.size;
+  const sincos = ctx.defs.add(sincosName(ctx.prefix), () => sincosFunction(ctx.prefix));
+  return [`let tw0 = ${sincos}(${elementOf(ctx, 0)}, ${n}u, ${invLiteral(n)});`];
+}
+
+/**
+ * (cos, sin)(2 pi k / N) for register i: a literal when local; otherwise the angle sum of the
+ * invocation's sincos and the f64-computed constant for i * stride (one complex product: at most
+ * one more rounding than the sincos itself, instead of one sincos per register).
+ */
 function twiddle(ctx: RealContext, i: number): string {
   const n = ctx.plan.size;
   if (ctx.local) {
     const w = unitRoot(i, n);
     return `vec2<f32>(${f32Literal(w.re)}, ${f32Literal(w.im)})`;
   }
-  const sincos = ctx.defs.add(sincosName(ctx.prefix), () => sincosFunction(ctx.prefix));
-  return `${sincos}(${elementOf(ctx, i)}, ${n}u, ${invLiteral(n)})`;
+  if (i === 0) return 'tw0';
+  const c = unitRoot((i * ctx.stride) % n, n);
+  const cr = f32Literal(c.re);
+  const ci = f32Literal(c.im);
+  return `vec2<f32>(tw0.x * ${cr} - tw0.y * ${ci}, tw0.y * ${cr} + tw0.x * ${ci})`;
 }
 
 /** Expression of Z_(M-k) / X_(M-k) for register i (k = its element), after mirrorSetup(). */
@@ -78,7 +97,7 @@ export function r2cFoldedPost(ctx: RealContext): string[] {
   const m = plan.size / 2;
   const e = plan.execEPT;
   const post = addR2CPost(ctx);
-  const lines = [`// Z_k (register i) and Z_(M-k) to X_k and X_(k+M), M = ${m}.`, ...mirrorSetup(ctx, e)];
+  const lines = [`// Z_k (register i) and Z_(M-k) to X_k and X_(k+M), M = ${m}.`, ...mirrorSetup(ctx, e), ...twiddleSetup(ctx)];
   const own = (i: number) => (ctx.local ? `src[${i}]` : `(*data)[${i}]`);
   for (let i = 0; i < e; i++) lines.push(`let x${i} = ${post}(${own(i)}, ${mirrored(ctx, i, m)}, ${twiddle(ctx, i)});`);
   for (let i = 0; i < e; i++) lines.push(`(*data)[${i}] = x${i}[0];`);
@@ -107,7 +126,7 @@ export function c2rFoldedPre(ctx: RealContext): string[] {
   // X_M: element M (register e of invocation 0) or the packed element 0's second component.
   lines.push(plan.layout === 'packed' ? `let x_m = vec2<f32>((*data)[0].y, 0.0f);` : `let x_m = vec2<f32>((*data)[${e}].x, 0.0f);`);
   lines.push(`let x_0 = vec2<f32>((*data)[0].x, 0.0f);`);
-  lines.push(...mirrorSetup(ctx, e));
+  lines.push(...mirrorSetup(ctx, e), ...twiddleSetup(ctx));
   const own = (i: number) => (ctx.local ? `src[${i}]` : `(*data)[${i}]`);
   for (let i = 0; i < e; i++) {
     let a = own(i);
