@@ -51,8 +51,9 @@ describe('parted exchange in plans', () => {
 
   it('matches the f64 reference, forward and inverse', { timeout: 900_000 }, async () => {
     const { device } = await testDevice();
-    // The device must offer what the plans assume (lavapipe does); otherwise this fails, never skips.
-    expect(device.limits.maxComputeWorkgroupStorageSize).toBeGreaterThanOrEqual(LARGE.maxComputeWorkgroupStorageSize);
+    // The plans use 32 KiB of the 48 KiB they are resolved for: the device must offer that (lavapipe
+    // offers exactly 32 KiB) and the invocations; otherwise this fails, never skips.
+    expect(device.limits.maxComputeWorkgroupStorageSize).toBeGreaterThanOrEqual(32768);
     expect(device.limits.maxComputeInvocationsPerWorkgroup).toBeGreaterThanOrEqual(LARGE.maxComputeInvocationsPerWorkgroup);
     const seed = makeSeed();
     const checks = await checkCases(
