@@ -6,10 +6,12 @@
 // process -- with `--out-json part.json`, then `--merge part.json... --out-table tuning-table.ts`;
 // copy the table into descriptors/ and regenerate the type tables (npm run gen:tables).
 import { readFileSync, writeFileSync } from 'node:fs';
-import { COMPLEX_BYTES, exchangeFor, fitsLimits, maxNativeBlockSize, stockhamEPTs } from '../descriptors/capabilities.js';
-import type { FFTLimits } from '../descriptors/model.js';
+import { fitsLimits, maxNativeBlockSize, stockhamEPTs, supportsParts } from '../descriptors/capabilities.js';
+import type { FFTLimits, FFTPlan } from '../descriptors/model.js';
+import { resolvePlan } from '../descriptors/plan.js';
 import { PROFILES, defaultTuning, type LimitsProfile, type ProfileName, type TuningEntry } from '../descriptors/tuning.js';
-import { Block, Direction, ElementsPerThread, fft, FFTsPerBlock, Limits, Size } from '../src/index.js';
+import { generateModule } from '../kernels/module.js';
+import type { CodeGenerating } from '../src/batched.js';
 import { FAST_TOGGLES, requestNodeDevice } from '../src/node.js';
 import { shortDeviceName } from './adapter.js';
 import { makeBatchedCase } from './batched-case.js';
@@ -90,8 +92,10 @@ function sizesFor(limits: FFTLimits, explicit: number[] | undefined): number[] {
 
 /**
  * Candidates: EPTs nearest the heuristic (log distance), each with a few slot counts that fill
- * 32..512 invocations; where the complex exchange fits, the same with the split exchange too (half
- * the workgroup memory: more workgroups per multiprocessor).
+ * 32..512 invocations; each with the complex exchange (the default: complex where it fits, else
+ * split) and the split one (half the workgroup memory: more workgroups per multiprocessor), in 1
+ * and 2 parts (and 4 from 8192 on) where the engine supports them (smaller buffers again).
+ * Candidates that resolve to the same implementation are measured once.
  */
 function candidates(n: number, limits: FFTLimits): TuningEntry[] {
   const base = defaultTuning(n, 'f32', limits)!;
@@ -100,18 +104,59 @@ function candidates(n: number, limits: FFTLimits): TuningEntry[] {
     .sort((a, b) => Math.abs(Math.log2(a / base.ept)) - Math.abs(Math.log2(b / base.ept)))
     .slice(0, 4);
   const out: TuningEntry[] = [];
+  const seen = new Set<string>();
+  const add = (c: TuningEntry) => {
+    const plan = candidatePlan(n, c, limits);
+    if (!plan) return;
+    const key = `${c.ept}:${c.slots}:${plan.exchange}:${plan.exchangeParts}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    // Record what the plan really does, so the table entry reproduces it.
+    out.push({ ept: c.ept, slots: c.slots, ...(plan.exchange === 'split' ? { exchange: 'split' as const } : {}), ...(plan.exchangeParts > 1 ? { parts: plan.exchangeParts } : {}) });
+  };
+  const partCounts = [1, 2, ...(n >= 8192 ? [4] : [])];
   for (const ept of epts) {
     const stride = n / ept;
     const slots = [1, 2, 4, 8, 16, 32, 64].filter(
       (s) => fitsLimits(n, ept, s, 'f32', limits) && stride * s >= Math.min(32, stride * 64) && stride * s <= 512,
     );
     for (const s of slots.slice(0, 4)) {
-      out.push({ ept, slots: s });
-      if (stride > 1 && exchangeFor(n, stride, s, 'f32', limits)?.kind === 'complex') out.push({ ept, slots: s, exchange: 'split' });
+      for (const parts of partCounts) {
+        if (stride === 1 ? parts > 1 : !supportsParts(n, ept, parts)) continue;
+        add({ ept, slots: s, ...(parts > 1 ? { parts } : {}) });
+        if (stride > 1) add({ ept, slots: s, exchange: 'split', ...(parts > 1 ? { parts } : {}) });
+      }
     }
   }
-  if (!out.some((c) => c.ept === base.ept && c.slots === base.slots)) out.push(base);
+  if (!out.some((c) => c.ept === base.ept && c.slots === base.slots)) add(base);
   return out;
+}
+
+/** The plan a candidate stands for (exchange and parts forced as the table entry would choose them), or undefined. */
+function candidatePlan(n: number, c: TuningEntry, limits: FFTLimits): FFTPlan | undefined {
+  try {
+    return resolvePlan({
+      size: n,
+      direction: 'forward',
+      execution: 'block',
+      elementsPerThread: c.ept,
+      fftsPerBlock: c.slots,
+      limits,
+      // 'complex' is the default: complex where it fits, else split (as an entry without `exchange`).
+      exchange: c.exchange ?? 'complex',
+      exchangeParts: c.parts ?? 1,
+    });
+  } catch {
+    return undefined;
+  }
+}
+
+function entryText(e: { exchange?: 'split'; parts?: number }): string {
+  return `${e.exchange ? ' split' : ''}${e.parts ? ` ${e.parts} parts` : ''}`;
+}
+
+function entryOf(r: { ept: number; slots: number; exchange?: 'split'; parts?: number }): TuningEntry {
+  return { ept: r.ept, slots: r.slots, ...(r.exchange ? { exchange: r.exchange } : {}), ...(r.parts && r.parts > 1 ? { parts: r.parts } : {}) };
 }
 
 interface Measured {
@@ -120,6 +165,8 @@ interface Measured {
   ept: number;
   slots: number;
   exchange?: 'split';
+  /** Exchange parts (absent: 1). */
+  parts?: number;
   ms: number;
   gbs: number;
 }
@@ -140,7 +187,7 @@ function winnersOf(results: readonly Measured[]): Partial<Record<ProfileName, Re
     if (!b || r.ms < b.ms) best.set(key, r);
   }
   const out: Partial<Record<ProfileName, Record<number, TuningEntry>>> = {};
-  for (const r of best.values()) (out[r.profile] ??= {})[r.n] = { ept: r.ept, slots: r.slots, ...(r.exchange ? { exchange: r.exchange } : {}) };
+  for (const r of best.values()) (out[r.profile] ??= {})[r.n] = entryOf(r);
   return out;
 }
 
@@ -175,17 +222,15 @@ async function main(): Promise<void> {
           stopped = true;
           break;
         }
-        // A split-exchange candidate is built under limits just too small for the complex exchange.
-        const complexBytes = n * COMPLEX_BYTES.f32 * c.slots;
-        const caseLimits = c.exchange === 'split' ? { ...limits, maxComputeWorkgroupStorageSize: complexBytes - 8 } : limits;
-        const desc = fft(Size(n), Direction('forward'), Block(), ElementsPerThread(c.ept), FFTsPerBlock(c.slots), Limits(caseLimits));
+        const plan = candidatePlan(n, c, limits)!;
+        const desc: CodeGenerating = { wgsl: (options) => generateModule(plan, options) };
         const batch = Math.max(1, Math.floor(args.total / n));
         const bytes = 2 * batch * n * 8;
         try {
           const kase = await makeBatchedCase(device, desc, { kind: 'c2c', n, precision: 'f32', batch }, { copies: rotationCount(bytes) });
           const t = await timeEncode(device, (pass) => kase.encode(pass), { warmup: args.warmup, repeats: args.repeats, dispatches: 1 });
           kase.destroy();
-          const m: Measured = { profile: name, n, ept: c.ept, slots: c.slots, ...(c.exchange ? { exchange: c.exchange } : {}), ms: t.ms, gbs: gbPerSecond(bytes, t.ms) };
+          const m: Measured = { profile: name, n, ...entryOf(c), ms: t.ms, gbs: gbPerSecond(bytes, t.ms) };
           results.push(m);
           if (!best || m.ms < best.ms) best = m;
         } catch (e) {
@@ -193,8 +238,8 @@ async function main(): Promise<void> {
         }
       }
       if (best) {
-        table[n] = { ept: best.ept, slots: best.slots, ...(best.exchange ? { exchange: best.exchange } : {}) };
-        console.log(`${name} n=${n}: ept ${best.ept} slots ${best.slots}${best.exchange ? ' split' : ''} ${best.gbs.toFixed(0)} GB/s`);
+        table[n] = entryOf(best);
+        console.log(`${name} n=${n}: ept ${best.ept} slots ${best.slots}${entryText(best)} ${best.gbs.toFixed(0)} GB/s`);
       }
       if (stopped) break;
     }
@@ -212,7 +257,7 @@ async function main(): Promise<void> {
 function renderTable(w: Partial<Record<ProfileName, Record<number, TuningEntry>>>, device: string, date: string): string {
   const lines = [
     '// Measured defaults written by the autotuner (bench/autotune.ts). Keyed by Limits profile, then',
-    '// precision, then complex FFT length: the winner among the timed (ElementsPerThread, FFT slots)',
+    '// precision, then complex FFT length: the winner among the timed (ElementsPerThread, FFT slots, exchange, parts)',
     `// candidates of a batched C2C f32 forward FFT over 2^24 elements, Dawn FAST_TOGGLES. Measured on ${device}, ${date}.`,
     "import type { FFTPrecision } from './model.js';",
     "import type { ProfileName, TuningEntry } from './tuning.js';",
@@ -222,7 +267,7 @@ function renderTable(w: Partial<Record<ProfileName, Record<number, TuningEntry>>
   for (const [profile, table] of Object.entries(w)) {
     lines.push(`  ${profile}: {`, '    f32: {');
     for (const [n, e] of Object.entries(table!).sort((a, b) => Number(a[0]) - Number(b[0]))) {
-      lines.push(`      ${n}: { ept: ${e.ept}, slots: ${e.slots}${e.exchange ? `, exchange: '${e.exchange}'` : ''} },`);
+      lines.push(`      ${n}: { ept: ${e.ept}, slots: ${e.slots}${e.exchange ? `, exchange: '${e.exchange}'` : ''}${e.parts ? `, parts: ${e.parts}` : ''} },`);
     }
     lines.push('    },', '  },');
   }

@@ -42,16 +42,77 @@ export function stockhamEPTs(n: number, precision: FFTPrecision): number[] {
 
 export interface ExchangeChoice {
   readonly kind: ExchangeKind;
-  /** Bytes of workgroup memory for all FFT slots of the workgroup. */
+  /** Bytes of workgroup memory for all FFT slots of the workgroup (already divided by the parts). */
   readonly bytes: number;
+  /** Parts the exchange moves one after another (buffer of N / parts elements per slot); 1 when not parted. */
+  readonly parts: number;
+}
+
+/** Exchange part counts the descriptors consider, smallest first (the engine takes any; these are tuned). */
+export const EXCHANGE_PARTS: readonly number[] = [1, 2, 4];
+
+/**
+ * True when the engine can exchange a length-n FFT with e elements per invocation in `parts` parts
+ * (mirror of kernels/stockham.ts stageRadices): parts divides e and the last radix gcd(e, n), and
+ * every prime of n / gcd(e, n) divides e / parts (the other stages' radices are capped at e / parts).
+ */
+export function supportsParts(n: number, e: number, parts: number): boolean {
+  if (parts === 1) return true;
+  if (e >= n || n % e !== 0 || e % parts !== 0) return false;
+  const last = gcd(e, n);
+  if (last % parts !== 0) return false;
+  let left = n / last;
+  const cap = e / parts;
+  while (left > 1) {
+    const r = gcd(cap, left);
+    if (r === 1) return false;
+    left /= r;
+  }
+  return true;
+}
+
+/** Largest part count of EXCHANGE_PARTS the engine supports for (n, e) (supported counts are prefix-closed). */
+export function maxPartsFor(n: number, e: number): number {
+  let best = 1;
+  for (const p of EXCHANGE_PARTS) if (supportsParts(n, e, p)) best = p;
+  return best;
+}
+
+function gcd(a: number, b: number): number {
+  while (b) [a, b] = [b, a % b];
+  return a;
+}
+
+export interface ExchangePreference {
+  /** Choose the split exchange even where the complex one fits (tuning table or override). */
+  readonly split?: boolean;
+  /** Parts to try first (tuning table), default 1; larger supported counts up to maxParts follow when it does not fit. */
+  readonly parts?: number;
+  /** Largest part count to fall back to (default: all of EXCHANGE_PARTS); 1 for real FFTs. */
+  readonly maxParts?: number;
+  /** Exactly this part count (override): no fallback. */
+  readonly exactParts?: number;
+}
+
+/**
+ * The part counts exchangeFor tries, in order: the exact override, or the preferred count followed
+ * by the larger supported ones (at most maxParts).
+ */
+export function partsCandidates(n: number, e: number, pref: ExchangePreference = {}): number[] {
+  if (pref.exactParts !== undefined) return [pref.exactParts];
+  const first = pref.parts ?? 1;
+  const max = Math.min(pref.maxParts ?? Infinity, maxPartsFor(n, e));
+  return EXCHANGE_PARTS.filter((p) => p >= first && p <= max && supportsParts(n, e, p));
 }
 
 /**
  * How a Block FFT of complex length n with the given stride exchanges through workgroup memory, or
  * undefined when it cannot fit the limits. `slots` is the number of register-FFTs in the workgroup
- * (fftsPerBlock / implicitTypeBatching). `preferSplit` (from the tuning table: measured faster,
- * half the memory means more workgroups per multiprocessor) chooses the split exchange even where
- * the complex one fits.
+ * (fftsPerBlock / implicitTypeBatching). For each candidate part count (partsCandidates): the
+ * complex exchange unless the split one is preferred (measured faster: half the memory means more
+ * workgroups per multiprocessor), then the split one. With one part this is the historical choice;
+ * more parts only come in where one part does not fit (or the table prefers them): each part is a
+ * round of barriers.
  */
 export function exchangeFor(
   n: number,
@@ -59,21 +120,34 @@ export function exchangeFor(
   slots: number,
   precision: FFTPrecision,
   limits: FFTLimits,
-  preferSplit = false,
+  pref: ExchangePreference = {},
 ): ExchangeChoice | undefined {
-  if (stride === 1) return { kind: 'none', bytes: 0 };
-  const complex = n * COMPLEX_BYTES[precision] * slots;
-  if (complex <= limits.maxComputeWorkgroupStorageSize && !preferSplit) return { kind: 'complex', bytes: complex };
-  const split = complex / 2;
-  if (split <= limits.maxComputeWorkgroupStorageSize) return { kind: 'split', bytes: split };
+  if (stride === 1) return pref.exactParts === undefined || pref.exactParts === 1 ? { kind: 'none', bytes: 0, parts: 1 } : undefined;
+  const full = n * COMPLEX_BYTES[precision] * slots;
+  for (const parts of partsCandidates(n, n / stride, pref)) {
+    const complex = full / parts;
+    if (complex <= limits.maxComputeWorkgroupStorageSize && !pref.split) return { kind: 'complex', bytes: complex, parts };
+    const split = complex / 2;
+    if (split <= limits.maxComputeWorkgroupStorageSize) return { kind: 'split', bytes: split, parts };
+  }
   return undefined;
 }
 
-/** True when a Block FFT of complex length n with `ept` per invocation and `slots` FFTs fits the limits. */
-export function fitsLimits(n: number, ept: number, slots: number, precision: FFTPrecision, limits: FFTLimits): boolean {
+/**
+ * True when a Block FFT of complex length n with `ept` per invocation and `slots` FFTs fits the
+ * limits, with an exchange of at most maxParts parts (default: any the descriptors consider).
+ */
+export function fitsLimits(
+  n: number,
+  ept: number,
+  slots: number,
+  precision: FFTPrecision,
+  limits: FFTLimits,
+  maxParts?: number,
+): boolean {
   const stride = n / ept;
   if (stride * slots > limits.maxComputeInvocationsPerWorkgroup) return false;
-  return exchangeFor(n, stride, slots, precision, limits) !== undefined;
+  return exchangeFor(n, stride, slots, precision, limits, maxParts === undefined ? {} : { maxParts }) !== undefined;
 }
 
 const maxNativeCache = new Map<string, number>();
@@ -83,7 +157,8 @@ export function maxNativeBlockSize(precision: FFTPrecision, limits: FFTLimits): 
   const key = `${precision}:${limits.maxComputeWorkgroupStorageSize}:${limits.maxComputeInvocationsPerWorkgroup}`;
   const hit = maxNativeCache.get(key);
   if (hit !== undefined) return hit;
-  const bySmem = Math.floor((2 * limits.maxComputeWorkgroupStorageSize) / COMPLEX_BYTES[precision]);
+  const maxParts = EXCHANGE_PARTS[EXCHANGE_PARTS.length - 1];
+  const bySmem = Math.floor((2 * maxParts * limits.maxComputeWorkgroupStorageSize) / COMPLEX_BYTES[precision]);
   const byThreads = limits.maxComputeInvocationsPerWorkgroup * MAX_BLOCK_EPT[precision];
   let best = MAX_THREAD_EXEC_SIZE[precision];
   for (let n = Math.min(bySmem, byThreads); n > best; n--) {

@@ -104,6 +104,10 @@ export const tooManyInvocations = (invocations: number, max: number): string =>
 export const workgroupMemoryExceeded = (fftsPerBlock: number, size: number, need: number, max: number): string =>
   `FFTsPerBlock(${fftsPerBlock}) with Size(${size}) needs at least ${need} bytes of workgroup memory but the Limits allow ${max}`;
 
+/** The exchangeParts override (an implementation option, not an operator): no type-level mirror. */
+export const exchangePartsNotSupported = (parts: number, size: number, e: number, supported: string): string =>
+  `exchangeParts ${parts} is not supported for Size(${size}) with ElementsPerThread(${e}): supported values are ${supported}`;
+
 // --- traits and code generation on an incomplete descriptor ---
 
 /** What an incomplete descriptor lacks, in the order it is reported. */

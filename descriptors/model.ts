@@ -81,6 +81,11 @@ export interface FFTPlan {
   /** Bytes of workgroup memory the register API `execute` needs. */
   readonly sharedMemorySize: number;
   readonly exchange: ExchangeKind;
+  /**
+   * The exchange moves its data in this many parts, one after another, through a buffer of
+   * execSize / exchangeParts elements per slot (1: not parted; always 1 for real FFTs and 'none').
+   */
+  readonly exchangeParts: number;
   readonly requiresWorkspace: boolean;
   /** Bytes of global-memory workspace (0 when not required). */
   readonly workspaceSize: number;

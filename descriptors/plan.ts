@@ -4,8 +4,11 @@
 // type-level traits are generated from / checked against this code.
 import {
   COMPLEX_BYTES,
+  EXCHANGE_PARTS,
   exchangeFor,
   fitsLimits,
+  partsCandidates,
+  supportsParts,
   MAX_THREAD_EXEC_SIZE,
   maxBluesteinLength,
   maxNativeBlockSize,
@@ -20,6 +23,7 @@ import {
   bluesteinTooLarge,
   describeLimits as describeLimitsText,
   eptNotSupported,
+  exchangePartsNotSupported,
   foldedThreadTooLarge,
   incomplete,
   threadTooLarge,
@@ -40,7 +44,7 @@ import type {
 } from './model.js';
 import { DEFAULT_LIMITS } from './model.js';
 import { bluesteinLength, isPowerOfTwo } from './sizes.js';
-import { defaultTuning, preferredSplit, suggestedSlots } from './tuning.js';
+import { defaultTuning, preferredParts, preferredSplit, suggestedSlots } from './tuning.js';
 
 /** The operator values of a description, as composed (everything optional). */
 export interface DescriptorState {
@@ -60,6 +64,12 @@ export interface DescriptorState {
    * workgroup-memory API available; 'split' halves the memory). Default: the tuning table's choice.
    */
   readonly exchange?: 'complex' | 'split';
+  /**
+   * Implementation override, not an operator: exchange in exactly this many parts (a workgroup
+   * buffer of N / parts elements per slot). c2c Block FFTs with a multi-invocation exchange only.
+   * Default: the tuning table's choice, else 1, else the fewest parts that fit.
+   */
+  readonly exchangeParts?: number;
 }
 
 /** div(layout, n) of cuFFTDx: complex elements of the Hermitian side for n real points. */
@@ -174,6 +184,11 @@ export function missingForExecution(state: DescriptorState): Missing | undefined
   return undefined;
 }
 
+/** Logical elements per thread for an engine EPT (folded real FFTs count reals). */
+function elementsPerThreadOf(folded: boolean, execEPT: number): number {
+  return folded ? execEPT * 2 : execEPT;
+}
+
 /** Resolves a complete executable description. Throws FFTDescriptorError on anything the engine cannot build. */
 export function resolvePlan(state: DescriptorState): FFTPlan {
   const missing = missingForExecution(state);
@@ -244,25 +259,41 @@ function planFor(state: DescriptorState, direction: FFTDirection): FFTPlan {
   if (invocations > limits.maxComputeInvocationsPerWorkgroup) {
     fail(tooManyInvocations(invocations, limits.maxComputeInvocationsPerWorkgroup));
   }
+  // Real FFTs compose their own exchanges over the whole engine buffer (kernels/real): never parted.
+  const maxParts = type === 'c2c' ? undefined : 1;
+  if (state.exchangeParts !== undefined) {
+    const ok =
+      state.exchangeParts === 1 ||
+      (execution === 'block' &&
+        type === 'c2c' &&
+        stride > 1 &&
+        EXCHANGE_PARTS.includes(state.exchangeParts) &&
+        supportsParts(engine.execSize, engine.execEPT, state.exchangeParts));
+    if (!ok) {
+      const valid = execution === 'block' && type === 'c2c' && stride > 1 ? partsCandidates(engine.execSize, engine.execEPT) : [1];
+      fail(exchangePartsNotSupported(state.exchangeParts, size, elementsPerThreadOf(folded, engine.execEPT), valid.join(', ')));
+    }
+  }
   const exchange =
     execution === 'thread'
-      ? { kind: 'none' as const, bytes: 0 }
-      : exchangeFor(
-          engine.execSize,
-          stride,
-          engine.slots,
-          precision,
-          limits,
-          state.exchange === undefined
-            ? preferredSplit(engine.execSize, engine.execEPT, precision, limits)
-            : state.exchange === 'split',
-        );
+      ? { kind: 'none' as const, bytes: 0, parts: 1 }
+      : exchangeFor(engine.execSize, stride, engine.slots, precision, limits, {
+          split:
+            state.exchange === undefined
+              ? preferredSplit(engine.execSize, engine.execEPT, precision, limits)
+              : state.exchange === 'split',
+          parts: maxParts === 1 ? 1 : preferredParts(engine.execSize, engine.execEPT, precision, limits),
+          ...(maxParts === undefined ? {} : { maxParts }),
+          ...(state.exchangeParts === undefined ? {} : { exactParts: state.exchangeParts }),
+        });
   if (!exchange) {
-    const need = (engine.execSize * COMPLEX_BYTES[precision] * engine.slots) / 2;
+    // The least the engine could need: the split exchange in the most parts allowed.
+    const parts = state.exchangeParts ?? Math.max(1, ...partsCandidates(engine.execSize, engine.execEPT, maxParts === undefined ? {} : { maxParts }));
+    const need = (engine.execSize * COMPLEX_BYTES[precision] * engine.slots) / 2 / parts;
     fail(workgroupMemoryExceeded(fftsPerBlock, size, need, limits.maxComputeWorkgroupStorageSize));
   }
   // The two checks above cover fitsLimits (blockDim >= [stride, slots]); kept as an internal assertion.
-  if (execution === 'block' && !fitsLimits(engine.execSize, engine.execEPT, engine.slots, precision, limits)) {
+  if (execution === 'block' && !fitsLimits(engine.execSize, engine.execEPT, engine.slots, precision, limits, maxParts)) {
     throw new Error(`internal: the Block FFT for Size(${size}) does not fit these Limits`);
   }
 
@@ -308,6 +339,7 @@ function planFor(state: DescriptorState, direction: FFTDirection): FFTPlan {
     maxThreadsPerBlock: invocations,
     sharedMemorySize: exchange.bytes,
     exchange: exchange.kind,
+    exchangeParts: exchange.parts,
     requiresWorkspace,
     workspaceSize: requiresWorkspace ? 2 * engine.execSize * COMPLEX_BYTES[precision] : 0,
   });

@@ -42,6 +42,11 @@ export interface TuningEntry {
   readonly slots: number;
   /** 'split' when the split exchange measured faster than the complex one for this length and EPT. */
   readonly exchange?: 'split';
+  /**
+   * Exchange parts (workgroup buffer of N / parts elements per slot) when a parted exchange measured
+   * faster; absent: 1, or the fewest parts that fit where one does not.
+   */
+  readonly parts?: number;
 }
 
 /** Target workgroup width (invocations) the heuristic aims for when packing FFTs per workgroup. */
@@ -66,7 +71,8 @@ function heuristicSlots(n: number, ept: number, precision: FFTPrecision, limits:
   const stride = n / ept;
   let slots = Math.max(1, Math.floor(TARGET_INVOCATIONS / stride));
   if (stride === 1) slots = 64;
-  while (slots > 1 && !fitsLimits(n, ept, slots, precision, limits)) slots--;
+  // Several slots only with an unparted exchange: parts exist to make one large FFT fit, not to pack more.
+  while (slots > 1 && !fitsLimits(n, ept, slots, precision, limits, 1)) slots--;
   return slots;
 }
 
@@ -90,6 +96,15 @@ export function defaultTuning(n: number, precision: FFTPrecision, limits: FFTLim
 export function preferredSplit(n: number, ept: number, precision: FFTPrecision, limits: FFTLimits): boolean {
   const measured = MEASURED_TUNING[profileOf(limits).name]?.[precision]?.[n];
   return measured !== undefined && measured.ept === ept && measured.exchange === 'split';
+}
+
+/**
+ * Exchange parts the measured table prefers for (n, ept) under these limits' profile (1 when it says
+ * nothing); exchangeFor falls back to more parts where these do not fit.
+ */
+export function preferredParts(n: number, ept: number, precision: FFTPrecision, limits: FFTLimits): number {
+  const measured = MEASURED_TUNING[profileOf(limits).name]?.[precision]?.[n];
+  return measured !== undefined && measured.ept === ept ? (measured.parts ?? 1) : 1;
 }
 
 /** Suggested slots for a given (user-chosen) EPT. */

@@ -80,6 +80,8 @@ export interface BluesteinSpec {
   /** Name of the workspace storage buffer (array<vec2<f32>>, layout above). */
   readonly workspace: string;
   readonly swizzle?: boolean;
+  /** Exchange parts of the B-point engine (BlockEngineSpec.parts); default 1. */
+  readonly parts?: number;
 }
 
 /**
@@ -101,6 +103,7 @@ export function addBluesteinExecute(defs: Definitions, spec: BluesteinSpec): str
     exchange: spec.exchange,
     smem: spec.smem,
     swizzle: spec.swizzle,
+    parts: spec.parts,
   });
   const cmul = addCmul(defs, prefix);
   // Applies f(register, element index expr) to registers of elements < n; zeroes the rest.

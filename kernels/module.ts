@@ -19,6 +19,7 @@ export function defaultPrefix(plan: FFTPlan): string {
     parts.push(`b${plan.size}`, `e${plan.execEPT}`);
     if (plan.fftsPerBlock > 1) parts.push(`f${plan.fftsPerBlock}`);
     if (plan.exchange === 'split') parts.push('split');
+    if (plan.exchangeParts > 1) parts.push(`p${plan.exchangeParts}`);
   }
   if (plan.type !== 'c2c') parts.push(plan.layout, plan.mode);
   return parts.join('_');
@@ -42,10 +43,12 @@ function header(plan: FFTPlan, prefix: string): string {
     lines.push(
       `// ElementsPerThread(${plan.elementsPerThread}) FFTsPerBlock(${plan.fftsPerBlock}) stride ${plan.stride}` +
         ` BlockDim(${plan.blockDim.join(', ')})`,
-      `// workgroup memory ${plan.sharedMemorySize} bytes (exchange: ${plan.exchange}), algorithm ${plan.algorithm}` +
+      `// workgroup memory ${plan.sharedMemorySize} bytes (exchange: ${plan.exchange}` +
+        (plan.exchangeParts > 1 ? ` in ${plan.exchangeParts} parts` : '') +
+        `), algorithm ${plan.algorithm}` +
         (plan.algorithm === 'bluestein' ? ` (length ${plan.execSize}, workspace ${plan.workspaceSize} bytes)` : '') +
-        `, radices ${stageRadices(plan.execSize, plan.execEPT).join(' x ')}` +
-        `, ${engineBarriers(plan.execSize, plan.execEPT, plan.exchange) * (plan.algorithm === 'bluestein' ? 2 : 1)} barriers`,
+        `, radices ${stageRadices(plan.execSize, plan.execEPT, plan.exchangeParts).join(' x ')}` +
+        `, ${engineBarriers(plan.execSize, plan.execEPT, plan.exchange, plan.exchangeParts) * (plan.algorithm === 'bluestein' ? 2 : 1)} barriers`,
       `// invocation t of FFT slot f holds element t + i * ${plan.stride} in register i (i < ${plan.inputEPT}, element < ${plan.inputLength})`,
     );
   }
@@ -67,9 +70,12 @@ function generateThread(plan: FFTPlan, prefix: string, defs: Definitions): strin
   return name;
 }
 
-/** Whether the Block workgroup-memory API is offered: all slots' data fit the limits as vec2 (not with split exchange). */
+/**
+ * Whether the Block workgroup-memory API is offered: all slots' data fit the limits as vec2 (not
+ * with the split or a parted exchange, whose buffer is smaller than the data by design).
+ */
 function sharedApiElements(plan: FFTPlan): number | undefined {
-  if (plan.execution !== 'block' || plan.exchange === 'split') return undefined;
+  if (plan.execution !== 'block' || plan.exchange === 'split' || plan.exchangeParts > 1) return undefined;
   const elements = plan.fftsPerBlock * Math.max(plan.inputLength, plan.outputLength);
   return elements * 8 <= plan.limits.maxComputeWorkgroupStorageSize ? elements : undefined;
 }
@@ -77,7 +83,7 @@ function sharedApiElements(plan: FFTPlan): number | undefined {
 function generateBlockExecute(plan: FFTPlan, prefix: string, smem: string, workspace: string, defs: Definitions): string {
   const name = `${prefix}_execute`;
   const slots = plan.fftsPerBlock / plan.implicitTypeBatching;
-  const common = { prefix, ept: plan.execEPT, storage: plan.storageSize, slots, exchange: plan.exchange, smem };
+  const common = { prefix, ept: plan.execEPT, storage: plan.storageSize, slots, exchange: plan.exchange, smem, parts: plan.exchangeParts };
   if (plan.algorithm === 'bluestein') {
     return addBluesteinExecute(defs, { ...common, name, size: plan.size, execSize: plan.execSize, workspace });
   }
@@ -167,8 +173,10 @@ export function generateModule(plan: FFTPlan, options: WGSLOptions = {}): WGSLMo
   if (plan.execution === 'block') {
     const slots = plan.fftsPerBlock / plan.implicitTypeBatching;
     let type = '';
-    if (plan.exchange === 'complex') type = `array<vec2<f32>, ${plan.execSize * slots}>`;
-    else if (plan.exchange === 'split') type = `array<f32, ${plan.execSize * slots}>`;
+    // A parted exchange holds one part (execSize / parts elements) per slot at a time.
+    const elements = (plan.execSize * slots) / plan.exchangeParts;
+    if (plan.exchange === 'complex') type = `array<vec2<f32>, ${elements}>`;
+    else if (plan.exchange === 'split') type = `array<f32, ${elements}>`;
     else if (sharedElements !== undefined) type = `array<vec2<f32>, ${sharedElements}>`;
     if (type) {
       smemName = options.sharedMemory ?? `${prefix}_smem`;

@@ -117,17 +117,17 @@ describe('what the engine can build under the Limits', () => {
     );
   });
   test('Block sizes beyond the Limits', () => {
-    expect(fft(Size(8192), Block())).type.toRaiseError(
-      '(FFT error) Size(8192) exceeds the largest Block FFT for these Limits (4096 in f32 with 16384 bytes of workgroup memory and 256 invocations)',
+    expect(fft(Size(16384), Block())).type.toRaiseError(
+      '(FFT error) Size(16384) exceeds the largest Block FFT for these Limits (8192 in f32 with 16384 bytes of workgroup memory and 256 invocations)',
     );
     expect(fft(Size(16777216), Block(), Type('r2c'))).type.toRaiseError(
-      '(FFT error) Size(16777216) exceeds the largest Block FFT for these Limits (4096 in f32 with 16384 bytes of workgroup memory and 256 invocations)',
+      '(FFT error) Size(16777216) exceeds the largest Block FFT for these Limits (8192 in f32 with 16384 bytes of workgroup memory and 256 invocations)',
     );
-    expect(fft(Size(4097), Block(), Limits({ maxComputeWorkgroupStorageSize: 32768, maxComputeInvocationsPerWorkgroup: 1024 }))).type.toRaiseError(
-      '(FFT error) Size(4097) needs Bluestein length 16384, beyond the largest Block FFT for these Limits (8192 in f32 with 32768 bytes of workgroup memory and 1024 invocations)',
+    expect(fft(Size(16385), Block(), Limits({ maxComputeWorkgroupStorageSize: 32768, maxComputeInvocationsPerWorkgroup: 1024 }))).type.toRaiseError(
+      '(FFT error) Size(16385) needs Bluestein length 65536, beyond the largest Block FFT for these Limits (32768 in f32 with 32768 bytes of workgroup memory and 1024 invocations)',
     );
-    expect(fft(Size(2049), Block(), Direction('forward'))).type.toRaiseError(
-      '(FFT error) Size(2049) needs Bluestein length 8192, beyond the largest Block FFT for these Limits (4096 in f32 with 16384 bytes of workgroup memory and 256 invocations)',
+    expect(fft(Size(4097), Block(), Direction('forward'))).type.toRaiseError(
+      '(FFT error) Size(4097) needs Bluestein length 16384, beyond the largest Block FFT for these Limits (8192 in f32 with 16384 bytes of workgroup memory and 256 invocations)',
     );
   });
   test('ElementsPerThread incompatible with the size', () => {
@@ -157,8 +157,8 @@ describe('what the engine can build under the Limits', () => {
     expect(fft(Size(4096), Block(), FFTsPerBlock(2))).type.toRaiseError(
       '(FFT error) the workgroup needs 512 invocations but the Limits allow 256',
     );
-    expect(fft(Size(4096), Block(), FFTsPerBlock(2), ElementsPerThread(32))).type.toRaiseError(
-      '(FFT error) FFTsPerBlock(2) with Size(4096) needs at least 32768 bytes of workgroup memory but the Limits allow 16384',
+    expect(fft(Size(3125), Block(), FFTsPerBlock(2), ElementsPerThread(25))).type.toRaiseError(
+      '(FFT error) FFTsPerBlock(2) with Size(3125) needs at least 25000 bytes of workgroup memory but the Limits allow 16384',
     );
   });
 });

@@ -165,8 +165,14 @@ type BlockWith<
 > = Entry extends TuningEntry
   ? E extends number
     ? ExecEPT extends keyof Entry['s']
-      ? Entry['s'][ExecEPT] extends readonly [infer Suggested extends number, infer Stride extends number, infer Split extends number]
-        ? BlockShape<S, Pr, P, N, ExecSize, Entry, Bluestein, ExecEPT, Suggested, Stride, Split>
+      ? Entry['s'][ExecEPT] extends readonly [
+          infer Suggested extends number,
+          infer Stride extends number,
+          infer Split extends number,
+          infer PrefParts extends number,
+          infer MaxParts extends number,
+        ]
+        ? BlockShape<S, Pr, P, N, ExecSize, Entry, Bluestein, ExecEPT, Suggested, Stride, Split, PrefParts, MaxParts>
         : never
       : Failed<
           'elementsPerThread',
@@ -183,7 +189,9 @@ type BlockWith<
         ExecEPT,
         Entry['d'][1],
         Entry['d'][2],
-        ExecEPT extends keyof Entry['s'] ? (Entry['s'][ExecEPT] extends readonly [number, number, infer Split extends number] ? Split : 0) : 0
+        ExecEPT extends keyof Entry['s'] ? (Entry['s'][ExecEPT] extends readonly [number, number, infer Split extends number, ...number[]] ? Split : 0) : 0,
+        ExecEPT extends keyof Entry['s'] ? (Entry['s'][ExecEPT] extends readonly [number, number, number, infer Pref extends number, number] ? Pref : 1) : 1,
+        ExecEPT extends keyof Entry['s'] ? (Entry['s'][ExecEPT] extends readonly [number, number, number, number, infer Max extends number] ? Max : 1) : 1
       >
   : never;
 
@@ -195,6 +203,46 @@ type FirstPresent<S extends State, Kinds extends readonly OpKind[]> = Kinds exte
     ? FirstPresent<S, Rest>
     : K
   : 'size';
+
+/** The part counts capabilities.ts partsCandidates tries: from the preferred one up to the most supported (1, 2, 4). */
+type PartsCandidates<Pref extends number, Max extends number> = Pref extends 1
+  ? Max extends 4
+    ? [1, 2, 4]
+    : Max extends 2
+      ? [1, 2]
+      : [1]
+  : Pref extends 2
+    ? Max extends 4
+      ? [2, 4]
+      : [2]
+    : [4];
+
+type DivParts<C extends number, Parts extends number> = Parts extends 1 ? C : Parts extends 2 ? Half<C> : Half<Half<C>>;
+
+/** No exchange fits: Need is the split exchange's bytes in the most parts tried (the message's "at least"). */
+interface NoFit<Need extends number> {
+  readonly need: Need;
+}
+
+/**
+ * Mirror of capabilities.ts exchangeFor: for each candidate part count, the complex exchange's bytes
+ * (Complex / parts) unless the split one is preferred, then the split one's (half), the first that
+ * fits the storage; NoFit when none does.
+ */
+type ExchangeBytes<Complex extends number, Split extends number, Storage extends number, Candidates extends readonly number[], Last extends number = 1> =
+  Candidates extends readonly [infer Parts extends number, ...infer Rest extends readonly number[]]
+    ? DivParts<Complex, Parts> extends infer C extends number
+      ? Split extends 0
+        ? Gt<C, Storage> extends true
+          ? Gt<Half<C>, Storage> extends true
+            ? ExchangeBytes<Complex, Split, Storage, Rest, Parts>
+            : Half<C>
+          : C
+        : Gt<Half<C>, Storage> extends true
+          ? ExchangeBytes<Complex, Split, Storage, Rest, Parts>
+          : Half<C>
+      : never
+    : NoFit<Half<DivParts<Complex, Last>>>;
 
 type BlockShape<
   S extends State,
@@ -209,6 +257,9 @@ type BlockShape<
   Stride extends number,
   /** 1 when the tuning table prefers the split exchange for this length and EPT. */
   Split extends number,
+  /** Exchange parts the tuning table prefers, and the most the engine supports, for this length and EPT. */
+  PrefParts extends number,
+  MaxParts extends number,
   Slots extends number = S['fftsPerBlock'] extends number
     ? Itb<P> extends 2
       ? Half<S['fftsPerBlock']>
@@ -223,6 +274,8 @@ type BlockShape<
   Complex extends number = Mul<Entry['b'], Slots>,
   Storage extends number = ProfileLimits[Pr][0],
   MaxInvocations extends number = ProfileLimits[Pr][1],
+  // Real FFTs never use a parted exchange (plan.ts forces one part).
+  Candidates extends readonly number[] = TypeOf<S> extends 'c2c' ? PartsCandidates<PrefParts, MaxParts> : [1],
 > =
   true extends Lt<Dim[0], Stride> | Lt<Dim[1], Slots>
     ? Failed<
@@ -234,10 +287,10 @@ type BlockShape<
           FirstPresent<S, ['blockDim', 'fftsPerBlock', 'elementsPerThread']>,
           Msg.TooManyInvocations<Invocations, MaxInvocations>
         >
-      : (Stride extends 1 ? 0 : Split extends 1 ? Half<Complex> : Gt<Complex, Storage> extends true ? Half<Complex> : Complex) extends infer Smem extends number
-        ? Gt<Smem, Storage> extends true
-          ? Failed<FirstPresent<S, ['fftsPerBlock', 'blockDim']>, Msg.WorkgroupMemoryExceeded<Mul<Slots, Itb<P>>, N, Smem, Storage>>
-          : Finish<
+      : (Stride extends 1 ? 0 : ExchangeBytes<Complex, Split, Storage, Candidates>) extends infer Smem
+        ? Smem extends NoFit<infer Need extends number>
+          ? Failed<FirstPresent<S, ['fftsPerBlock', 'blockDim']>, Msg.WorkgroupMemoryExceeded<Mul<Slots, Itb<P>>, N, Need, Storage>>
+          : Smem extends number ? Finish<
               S,
               ExecEPT,
               Entry['d'][0],
@@ -248,7 +301,7 @@ type BlockShape<
               Invocations,
               Smem,
               Bluestein extends true ? Mul<Entry['b'], 2> : 0
-            >
+            > : never
         : never;
 
 /** The plan of a state with Size and an execution operator: a Fail, the literal traits, or Wide. */

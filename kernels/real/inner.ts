@@ -29,9 +29,11 @@ export function innerComplexPlan(plan: FFTPlan): FFTPlan | undefined {
       : {}),
     // The real plan's exchange was chosen for its own (engine) length: the inner engine must match it.
     ...(plan.exchange === 'complex' || plan.exchange === 'split' ? { exchange: plan.exchange } : {}),
+    // Likewise its parts (always 1 for real plans: their own exchanges use the whole engine buffer).
+    ...(plan.execution === 'block' ? { exchangeParts: plan.exchangeParts } : {}),
   };
   const inner = resolvePlan(state);
-  const mismatch = (['execSize', 'execEPT', 'stride', 'exchange', 'sharedMemorySize', 'algorithm', 'fftsPerBlock'] as const).filter(
+  const mismatch = (['execSize', 'execEPT', 'stride', 'exchange', 'exchangeParts', 'sharedMemorySize', 'algorithm', 'fftsPerBlock'] as const).filter(
     (k) => inner[k] !== plan[k],
   );
   if (mismatch.length) {

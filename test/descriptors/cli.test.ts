@@ -42,7 +42,7 @@ describe('webfftdx describe', () => {
     [['describe', 'Sise(3)'], "webfftdx: unknown operator 'Sise'"],
     [['describe', 'Size(abc)'], "webfftdx: Size(abc): expected a number, got 'abc'"],
     [['describe', 'Size(8)', 'Block(2)'], 'webfftdx: Block(2): expected 0 arguments'],
-    [['describe', 'Size(8192)', 'Block()'], 'webfftdx: (FFT error) Size(8192) exceeds the largest Block FFT for these Limits'],
+    [['describe', 'Size(16384)', 'Block()'], 'webfftdx: (FFT error) Size(16384) exceeds the largest Block FFT for these Limits'],
     [['describe', 'Type(r2x)'], `webfftdx: (FFT error) Type("r2x") is not valid: use 'c2c', 'r2c', 'c2r'`],
     [['describe', 'Size(128)', 'Block()', '--wgsl'], "webfftdx: (FFT error) wgsl() is not available: a c2c FFT needs Direction('forward')"],
     [['explain', 'Size(8)'], "webfftdx: unknown command 'explain'"],

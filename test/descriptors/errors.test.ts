@@ -33,7 +33,7 @@ const m = (x: RealMode): RealMode => x;
 /** fft over an operator array: no compile-time validation at all. */
 const compose = (...ops: AnyOp[]) => fft(...ops);
 
-const core = '4096 in f32 with 16384 bytes of workgroup memory and 256 invocations';
+const core = '8192 in f32 with 16384 bytes of workgroup memory and 256 invocations';
 const mid = () => Limits({ maxComputeWorkgroupStorageSize: n(32768), maxComputeInvocationsPerWorkgroup: n(1024) });
 
 const cases: [string, () => unknown, string][] = [
@@ -64,10 +64,10 @@ const cases: [string, () => unknown, string][] = [
   ['Thread 65', () => fft(Size(n(65)), Thread()), 'Size(65) is too large for Thread execution in f32: sizes up to 64 are supported'],
   ['Thread f64 64', () => fft(Size(n(64)), Thread(), Precision(p('f64'))), 'Size(64) is too large for Thread execution in f64: sizes up to 32 are supported'],
   ['folded Thread 130', () => fft(Size(n(130)), Thread(), Type('r2c'), RealFFTOptions('natural', 'folded')), 'Size(130) is too large for folded Thread execution in f32: even sizes up to 128 are supported'],
-  ['Block 8192', () => fft(Size(n(8192)), Block()), `Size(8192) exceeds the largest Block FFT for these Limits (${core})`],
+  ['Block 8192', () => fft(Size(n(16384)), Block()), `Size(16384) exceeds the largest Block FFT for these Limits (${core})`],
   ['Block 2^24', () => fft(Size(n(16777216)), Block(), Type('r2c')), `Size(16777216) exceeds the largest Block FFT for these Limits (${core})`],
-  ['Bluestein 4097 mid', () => fft(Size(n(4097)), Block(), mid()), 'Size(4097) needs Bluestein length 16384, beyond the largest Block FFT for these Limits (8192 in f32 with 32768 bytes of workgroup memory and 1024 invocations)'],
-  ['Bluestein 2049', () => fft(Size(n(2049)), Block(), Direction('forward')), `Size(2049) needs Bluestein length 8192, beyond the largest Block FFT for these Limits (${core})`],
+  ['Bluestein 16385 mid', () => fft(Size(n(16385)), Block(), mid()), 'Size(16385) needs Bluestein length 65536, beyond the largest Block FFT for these Limits (32768 in f32 with 32768 bytes of workgroup memory and 1024 invocations)'],
+  ['Bluestein 4097', () => fft(Size(n(4097)), Block(), Direction('forward')), `Size(4097) needs Bluestein length 16384, beyond the largest Block FFT for these Limits (${core})`],
   ['EPT 5 for 96', () => fft(Size(96), Block(), ElementsPerThread(n(5))), 'ElementsPerThread(5) is not supported for Size(96) in f32 Block execution: supported values are 6, 12, 24'],
   ['EPT 6 for 127', () => fft(Size(127), Block(), ElementsPerThread(n(6))), 'ElementsPerThread(6) is not supported for Size(127) in f32 Block execution (Bluestein length 256): supported values are 2, 4, 8, 16, 32'],
   ['folded EPT 128 for 64', () => fft(Size(64), Block(), Type('c2r'), RealFFTOptions('packed', 'folded'), ElementsPerThread(n(128))), 'ElementsPerThread(128) is not supported for Size(64) in f32 Block execution: supported values are 4, 8, 16, 32, 64'],
@@ -76,7 +76,7 @@ const cases: [string, () => unknown, string][] = [
   ['512 invocations', () => fft(Size(4096), Block(), ElementsPerThread(n(8))), 'the workgroup needs 512 invocations but the Limits allow 256'],
   ['BlockDim(300)', () => fft(Size(128), Block(), BlockDim(n(300))), 'the workgroup needs 300 invocations but the Limits allow 256'],
   ['4096 x 2 invocations', () => fft(Size(4096), Block(), FFTsPerBlock(n(2))), 'the workgroup needs 512 invocations but the Limits allow 256'],
-  ['4096 x 2 memory', () => fft(Size(4096), Block(), FFTsPerBlock(n(2)), ElementsPerThread(32)), 'FFTsPerBlock(2) with Size(4096) needs at least 32768 bytes of workgroup memory but the Limits allow 16384'],
+  ['3125 x 2 memory (25 per invocation: no parted exchange)', () => fft(Size(3125), Block(), FFTsPerBlock(n(2)), ElementsPerThread(25)), 'FFTsPerBlock(2) with Size(3125) needs at least 25000 bytes of workgroup memory but the Limits allow 16384'],
   ['packed via with', () => (fft(Type('r2c'), RealFFTOptions('packed')).with as (...o: AnyOp[]) => unknown)(Size(15)), "RealFFTOptions('packed', 'normal') needs an even size, not Size(15)"],
 ];
 
