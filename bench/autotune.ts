@@ -27,6 +27,8 @@ interface Args {
   warmup: number;
   maxSeconds: number;
   outTable?: string;
+  /** The same table as a plain JS module, to drop into a compiled dist/descriptors/ on the GPU machine. */
+  outTableJs?: string;
   outJson?: string;
   /** Result files of earlier runs to merge into one table instead of measuring. */
   merge?: string[];
@@ -63,6 +65,10 @@ function parseArgs(argv: string[]): Args {
         a.outTable = v;
         i++;
         break;
+      case '--out-table-js':
+        a.outTableJs = v;
+        i++;
+        break;
       case '--out-json':
         a.outJson = v;
         i++;
@@ -97,12 +103,14 @@ function sizesFor(limits: FFTLimits, explicit: number[] | undefined): number[] {
  * and 2 parts (and 4 from 8192 on) where the engine supports them (smaller buffers again).
  * Candidates that resolve to the same implementation are measured once.
  */
+// At most 3 EPTs x 3 slot counts x (complex, split) x parts: under ~40 cases per process, well
+// before the in-process slow-down seen after ~60 cases.
 function candidates(n: number, limits: FFTLimits): TuningEntry[] {
   const base = defaultTuning(n, 'f32', limits)!;
   const epts = stockhamEPTs(n, 'f32')
     .filter((e) => fitsLimits(n, e, 1, 'f32', limits))
     .sort((a, b) => Math.abs(Math.log2(a / base.ept)) - Math.abs(Math.log2(b / base.ept)))
-    .slice(0, 4);
+    .slice(0, 3);
   const out: TuningEntry[] = [];
   const seen = new Set<string>();
   const add = (c: TuningEntry) => {
@@ -120,7 +128,7 @@ function candidates(n: number, limits: FFTLimits): TuningEntry[] {
     const slots = [1, 2, 4, 8, 16, 32, 64].filter(
       (s) => fitsLimits(n, ept, s, 'f32', limits) && stride * s >= Math.min(32, stride * 64) && stride * s <= 512,
     );
-    for (const s of slots.slice(0, 4)) {
+    for (const s of slots.slice(0, 3)) {
       for (const parts of partCounts) {
         if (stride === 1 ? parts > 1 : !supportsParts(n, ept, parts)) continue;
         add({ ept, slots: s, ...(parts > 1 ? { parts } : {}) });
@@ -197,6 +205,7 @@ function mergeFiles(args: Args): void {
   const results = files.flatMap((f) => f.results);
   if (args.outJson) writeFileSync(args.outJson, JSON.stringify({ device: files[0].device, date: files[0].date, stopped: files.some((f) => f.stopped), results }, null, 1));
   if (args.outTable) writeFileSync(args.outTable, renderTable(winnersOf(results), files[0].device, files[0].date));
+  if (args.outTableJs) writeFileSync(args.outTableJs, toJavaScript(renderTable(winnersOf(results), files[0].device, files[0].date)));
   console.log(`autotune: merged ${files.length} files, ${results.length} measurements`);
 }
 
@@ -252,6 +261,15 @@ async function main(): Promise<void> {
   console.log(`autotune: ${results.length} cases in ${((Date.now() - started) / 1000).toFixed(0)} s${stopped ? ' (stopped at --max-seconds)' : ''}`);
   device.destroy();
   process.exit(0);
+}
+
+/** The rendered TS table without its type-only imports and annotation: valid JS. */
+function toJavaScript(ts: string): string {
+  return ts
+    .split('\n')
+    .filter((l) => !l.startsWith('import type'))
+    .join('\n')
+    .replace(/export const MEASURED_TUNING: [^=]+=/, 'export const MEASURED_TUNING =');
 }
 
 function renderTable(w: Partial<Record<ProfileName, Record<number, TuningEntry>>>, device: string, date: string): string {

@@ -4,7 +4,8 @@
 # $OUT/autotune.json and $OUT/autotune.log. Begin the device command with `source .device/setup.sh;`
 # and carry .device and dist (npm run build:bench).
 # Optional environment: TUNE_PROFILES (default core,mid,large), TUNE_SIZES (default: the autotuner's
-# list per profile), TUNE_SECONDS (time budget, default 300).
+# list per profile), TUNE_SECONDS (time budget, default 300), TUNE_INSTALL=1 (also write the table into
+# dist/descriptors/tuning-table.js, so a bench in the same call uses it).
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 out=${OUT:-$PWD/device-autotune-out}
@@ -22,5 +23,5 @@ for p in $(echo "${TUNE_PROFILES:-core,mid,large}" | tr ',' ' '); do
       || echo "autotune $p $n exited with $?" >> "$out/autotune.log"
   done
 done
-node dist/bench/autotune.js --merge "$parts"/*.json --out-table "$out/tuning-table.ts" --out-json "$out/autotune.json" >> "$out/autotune.log" 2>&1
+node dist/bench/autotune.js --merge "$parts"/*.json --out-table "$out/tuning-table.ts" --out-json "$out/autotune.json" ${TUNE_INSTALL:+--out-table-js dist/descriptors/tuning-table.js} >> "$out/autotune.log" 2>&1
 echo "merge exited with $?" >> "$out/autotune.log"
