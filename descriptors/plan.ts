@@ -278,9 +278,12 @@ function planFor(state: DescriptorState, direction: FFTDirection): FFTPlan {
     execution === 'thread'
       ? { kind: 'none' as const, bytes: 0, parts: 1 }
       : exchangeFor(engine.execSize, stride, engine.slots, precision, limits, {
+          // Real FFTs cannot take the parted (smaller) buffer the table may prefer: they take the
+          // split exchange instead, the next smaller buffer.
           split:
             state.exchange === undefined
-              ? preferredSplit(engine.execSize, engine.execEPT, precision, limits)
+              ? preferredSplit(engine.execSize, engine.execEPT, precision, limits) ||
+                (maxParts === 1 && preferredParts(engine.execSize, engine.execEPT, precision, limits) > 1)
               : state.exchange === 'split',
           parts: maxParts === 1 ? 1 : preferredParts(engine.execSize, engine.execEPT, precision, limits),
           ...(maxParts === undefined ? {} : { maxParts }),
