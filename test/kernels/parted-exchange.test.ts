@@ -1,8 +1,8 @@
 // The engine's parted exchange (BlockEngineSpec.parts): the workgroup buffer holds N / parts
 // elements per FFT slot and each exchange moves the parts one after the other, which on an H200
-// lets more workgroups share a multiprocessor (bench/NOTES.md). Not yet reachable from descriptors
-// (the plan's workgroup-memory size would change), so these kernels are composed directly from
-// addBlockEngine, with the register layout of the Block API, and checked against the f64 reference.
+// lets more workgroups share a multiprocessor (bench/NOTES.md). Plans reach it through
+// `exchangeParts` (test/kernels/parted-plans.test.ts); these kernels exercise the engine directly
+// from addBlockEngine, with the register layout of the Block API, against the f64 reference.
 import { describe, expect, it } from 'vitest';
 import { resolvePlan } from '../../descriptors/plan.js';
 import { Definitions } from '../../kernels/definitions.js';
