@@ -4,7 +4,7 @@
 // against the f64 reference, forward and inverse (16384 / 32768 compile and run slowly on lavapipe:
 // one workgroup each).
 import { describe, expect, it } from 'vitest';
-import type { FFTLimits } from '../../descriptors/model.js';
+import type { FFTLimits, FFTPlan } from '../../descriptors/model.js';
 import { resolvePlan } from '../../descriptors/plan.js';
 import { generateModule } from '../../kernels/module.js';
 import { testDevice } from '../support/gpu.js';
@@ -15,18 +15,27 @@ const LARGE: FFTLimits = { maxComputeWorkgroupStorageSize: 49152, maxComputeInvo
 
 describe('parted exchange in plans', () => {
   it('16384 and 32768 fit 48 KiB / 1024 invocations in one pass; 8192 fits the core profile', () => {
-    const p16 = resolvePlan({ size: 16384, execution: 'block', direction: 'forward', limits: LARGE });
+    // The defaults (whatever the tuning table picks) run in one pass and fit the limits...
+    const bytes = (p: FFTPlan) => (p.execSize * (p.exchange === 'split' ? 4 : 8) * (p.fftsPerBlock / p.implicitTypeBatching)) / p.exchangeParts;
+    for (const [size, limits, max] of [[16384, LARGE, 49152], [32768, LARGE, 49152], [8192, undefined, 16384]] as const) {
+      const p = resolvePlan({ size, execution: 'block', direction: 'forward', ...(limits ? { limits } : {}) });
+      expect(p.algorithm).toBe('stockham');
+      expect(p.sharedMemorySize).toBe(bytes(p));
+      expect(p.sharedMemorySize).toBeLessThanOrEqual(max);
+    }
+    // ... and the mechanism, asked for explicitly, does what it says.
+    const p16 = resolvePlan({ size: 16384, execution: 'block', direction: 'forward', limits: LARGE, elementsPerThread: 32, exchange: 'split', exchangeParts: 2 });
     expect([p16.algorithm, p16.execEPT, p16.stride, p16.exchange, p16.exchangeParts, p16.sharedMemorySize]).toEqual([
       'stockham', 32, 512, 'split', 2, 32768,
     ]);
-    const p32 = resolvePlan({ size: 32768, execution: 'block', direction: 'forward', limits: LARGE });
+    const p32 = resolvePlan({ size: 32768, execution: 'block', direction: 'forward', limits: LARGE, elementsPerThread: 32, exchange: 'split', exchangeParts: 4 });
     expect([p32.algorithm, p32.execEPT, p32.stride, p32.exchange, p32.exchangeParts, p32.sharedMemorySize]).toEqual([
       'stockham', 32, 1024, 'split', 4, 32768,
     ]);
-    const core = resolvePlan({ size: 8192, execution: 'block', direction: 'forward' });
+    const core = resolvePlan({ size: 8192, execution: 'block', direction: 'forward', exchange: 'split', exchangeParts: 2 });
     expect([core.exchange, core.exchangeParts, core.sharedMemorySize]).toEqual(['split', 2, 16384]);
-    // Unchanged where one part fits: 4096 in the core profile.
-    expect(resolvePlan({ size: 4096, execution: 'block', direction: 'forward' }).exchangeParts).toBe(1);
+    // Where one part fits and the table says nothing, one part: the tuning table's own choices are data.
+    expect(resolvePlan({ size: 4096, execution: 'block', direction: 'forward', elementsPerThread: 32 }).exchangeParts).toBe(1);
   });
 
   it('the module declares exactly sharedMemorySize bytes, names the parts, offers no execute_shared', () => {
@@ -36,7 +45,9 @@ describe('parted exchange in plans', () => {
     expect(mod.sharedMemoryDeclaration).toBe(`var<workgroup> ${mod.sharedMemory}: array<vec2<f32>, 512>;`);
     expect(mod.sharedMemory).toContain('_p2');
     expect(mod.executeShared).toBeUndefined();
-    const split = generateModule(resolvePlan({ size: 16384, execution: 'block', direction: 'inverse', limits: LARGE }));
+    const split = generateModule(
+      resolvePlan({ size: 16384, execution: 'block', direction: 'inverse', limits: LARGE, elementsPerThread: 32, exchange: 'split', exchangeParts: 2 }),
+    );
     expect(split.sharedMemoryDeclaration).toMatch(/array<f32, 8192>;$/); // 32768 bytes
   });
 
