@@ -8,9 +8,9 @@ import { resolvePlan, type DescriptorState } from '../../descriptors/plan.js';
 import { bluesteinWorkspace } from '../../kernels/bluestein.js';
 import { generateModule } from '../../kernels/module.js';
 import type { WGSLModule } from '../../kernels/types.js';
-import { withErrorScopes } from '../support/gpu.js';
 import { randomFloats } from '../support/random.js';
 import { referenceDFT, relativeL2 } from '../support/reference.js';
+import { runKernelChain } from '../support/chain.js';
 
 export type Api = 'thread' | 'registers' | 'shared';
 
@@ -133,77 +133,8 @@ export interface Dispatch {
  * Compiles every kernel, records all dispatches in one command buffer (in order, so a dispatch may
  * read an earlier one's output) and reads every output back. Outputs start poisoned with NaN.
  */
-export async function runDispatches(device: GPUDevice, dispatches: readonly Dispatch[]): Promise<Float32Array[]> {
-  const t0 = performance.now();
-  return withErrorScopes(device, async () => {
-    const modules = new Map<string, GPUShaderModule>();
-    const pipelines = await Promise.all(
-      dispatches.map(async (d) => {
-        let module = modules.get(d.kernel.code);
-        if (!module) {
-          module = device.createShaderModule({ code: d.kernel.code, label: d.kernel.label });
-          modules.set(d.kernel.code, module);
-          const info = await module.getCompilationInfo();
-          const errs = info.messages.filter((m) => m.type === 'error');
-          if (errs.length) {
-            throw new Error(
-              `WGSL compilation failed for ${d.kernel.label}:\n${errs.map((m) => `${m.lineNum}:${m.linePos} ${m.message}`).join('\n')}`,
-            );
-          }
-        }
-        return device.createComputePipelineAsync({ layout: 'auto', compute: { module, entryPoint: 'main' } });
-      }),
-    );
-    if (process.env.WEBFFTDX_TIMING) console.log(`compile ${(performance.now() - t0).toFixed(0)} ms`);
-    const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC;
-    const created: GPUBuffer[] = [];
-    const make = (bytes: number, init?: Float32Array) => {
-      const buffer = device.createBuffer({ size: Math.max(16, Math.ceil(bytes / 16) * 16), usage });
-      const data = new Float32Array(buffer.size / 4).fill(Number.NaN);
-      if (init) data.set(init);
-      device.queue.writeBuffer(buffer, 0, data);
-      created.push(buffer);
-      return buffer;
-    };
-    const outputs: GPUBuffer[] = [];
-    const encoder = device.createCommandEncoder();
-    dispatches.forEach((d, i) => {
-      const k = d.kernel;
-      const inBytes = k.batch * k.plan.inputLength * 8;
-      const src = d.input instanceof Float32Array ? make(inBytes, d.input) : outputs[d.input.from];
-      const dst = make(k.batch * k.plan.outputLength * 8);
-      outputs.push(dst);
-      const entries: GPUBindGroupEntry[] = [
-        { binding: 0, resource: { buffer: src } },
-        { binding: 1, resource: { buffer: dst } },
-      ];
-      if (k.workspace) entries.push({ binding: 2, resource: { buffer: make(k.workspace.byteLength, k.workspace) } });
-      const pass = encoder.beginComputePass();
-      pass.setPipeline(pipelines[i]);
-      pass.setBindGroup(0, device.createBindGroup({ layout: pipelines[i].getBindGroupLayout(0), entries }));
-      pass.dispatchWorkgroups(k.workgroups);
-      pass.end();
-    });
-    const reads = outputs.map((b) => {
-      const rb = device.createBuffer({ size: b.size, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
-      encoder.copyBufferToBuffer(b, 0, rb, 0, b.size);
-      return rb;
-    });
-    const t1 = performance.now();
-    device.queue.submit([encoder.finish()]);
-    const result = await Promise.all(
-      reads.map(async (rb, i) => {
-        await rb.mapAsync(GPUMapMode.READ);
-        const k = dispatches[i].kernel;
-        const out = new Float32Array(rb.getMappedRange().slice(0, k.batch * k.plan.outputLength * 8));
-        rb.destroy();
-        return out;
-      }),
-    );
-    if (process.env.WEBFFTDX_TIMING) console.log(`run ${(performance.now() - t1).toFixed(0)} ms`);
-    for (const b of created) b.destroy();
-    return result;
-  });
+export function runDispatches(device: GPUDevice, dispatches: readonly Dispatch[]): Promise<Float32Array[]> {
+  return runKernelChain(device, dispatches, (k) => k.batch * k.plan.outputLength * 8);
 }
 
 /** Largest per-FFT relative L2 error of out against the f64 reference of input. */
