@@ -10,7 +10,7 @@ import { bluesteinWorkspace } from '../../kernels/bluestein.js';
 import { generateRealModule } from '../../kernels/real/module.js';
 import type { WGSLModule } from '../../kernels/types.js';
 import { randomFloats } from '../support/random.js';
-import { referenceDFT, relativeL2 } from '../support/reference.js';
+import { accuracyBound, referenceDFT, relativeL2 } from '../support/reference.js';
 import { runKernelChain } from '../support/chain.js';
 
 export type Api = 'thread' | 'registers' | 'shared';
@@ -229,10 +229,8 @@ export function maxError(
   return worst;
 }
 
-/** The accuracy bound of the issue: 3e-7 for powers of two up to 4096, 1e-6 otherwise. */
-export function bound(n: number): number {
-  return (n & (n - 1)) === 0 && n <= 4096 ? 3e-7 : 1e-6;
-}
+/** The accuracy bound (test/support/reference.ts). */
+export const bound = accuracyBound;
 
 export interface RealCase {
   readonly label: string;
