@@ -49,7 +49,7 @@ describe('the acceptance descriptor', () => {
     expect(F.inputEPT).type.toBe<8>();
     expect(F.outputEPT).type.toBe<8>();
     expect(F.fftsPerBlock).type.toBe<2>();
-    // Measured tuning: 2 FFTs per workgroup, split exchange.
+    // Measured tuning: 2 FFTs per workgroup, complex exchange in 2 parts.
     expect(F.suggestedFFTsPerBlock).type.toBe<2>();
     expect(F.maxThreadsPerBlock).type.toBe<32>();
     expect(F.sharedMemorySize).type.toBe<1024>();

@@ -40,7 +40,7 @@ describe('the acceptance descriptor', () => {
       inputEPT: 8,
       outputEPT: 8,
       fftsPerBlock: 2,
-      // Measured defaults (descriptors/tuning-table.ts): 2 FFTs per workgroup, split exchange (N * 4 bytes per FFT).
+      // Measured defaults (descriptors/tuning-table.ts): 2 FFTs per workgroup, complex exchange in 2 parts (N * 8 / 2 bytes per FFT).
       suggestedFFTsPerBlock: 2,
       blockDim: [16, 2, 1],
       maxThreadsPerBlock: 32,
