@@ -3,10 +3,7 @@
 // It runs through the same BenchCase path as the FFT cases, so the harness can be checked (and its
 // ratio to the copy kernel read as the cost of narrower accesses) without any FFT code.
 import type { BenchCase, CaseOptions, CaseSpec } from './case.js';
-import { createBufferSets, destroyBufferSets } from './buffers.js';
-import { dispatchShape } from './dispatch.js';
-
-const WORKGROUP = 256;
+import { ELEMENTWISE_WORKGROUP as WORKGROUP, makeElementwiseCase } from './elementwise-case.js';
 
 export function scaleKernelCode(count: number, groupsX: number): string {
   return `// webfftdx bench: scale kernel, ${count} x vec2<f32> times 0.5 (harness self-check)
@@ -23,36 +20,12 @@ fn main(@builtin(workgroup_id) wg: vec3u, @builtin(local_invocation_index) lid: 
 `;
 }
 
-export async function makeScaleCase(device: GPUDevice, spec: CaseSpec, options: CaseOptions = {}): Promise<BenchCase> {
+export function makeScaleCase(device: GPUDevice, spec: CaseSpec, options: CaseOptions = {}): Promise<BenchCase> {
   if (spec.precision !== 'f32') throw new Error(`scale case: only f32 (got ${spec.precision})`);
   const count = spec.n * spec.batch;
-  const bytes = count * 8;
-  const shape = dispatchShape(Math.ceil(count / WORKGROUP), device.limits.maxComputeWorkgroupsPerDimension);
-  const module = device.createShaderModule({ code: scaleKernelCode(count, shape.x), label: 'bench scale' });
-  const pipeline = await device.createComputePipelineAsync({ layout: 'auto', compute: { module, entryPoint: 'main' } });
-  const sets = createBufferSets(device, bytes, bytes, options.copies ?? 1, 'bench scale');
-  const groups = sets.map((s) =>
-    device.createBindGroup({
-      layout: pipeline.getBindGroupLayout(0),
-      entries: [
-        { binding: 0, resource: { buffer: s.input } },
-        { binding: 1, resource: { buffer: s.output } },
-      ],
-    }),
+  return makeElementwiseCase(
+    device,
+    { kind: 'scale', n: spec.n, batch: spec.batch, count, bytes: count * 8, label: 'bench scale', code: scaleKernelCode },
+    options,
   );
-  let next = 0;
-  return {
-    kind: 'scale',
-    precision: 'f32',
-    n: spec.n,
-    batch: spec.batch,
-    bytesMoved: 2 * bytes,
-    encode(pass) {
-      pass.setPipeline(pipeline);
-      pass.setBindGroup(0, groups[next]);
-      pass.dispatchWorkgroups(shape.x, shape.y);
-      next = (next + 1) % groups.length;
-    },
-    destroy: () => destroyBufferSets(sets),
-  };
 }
