@@ -1,5 +1,7 @@
 // 2D dispatch shapes for element-wise kernels: WebGPU caps each dimension at
-// maxComputeWorkgroupsPerDimension (65535 by default), below what 2^26 elements need.
+// maxComputeWorkgroupsPerDimension (65535 by default), below what 2^26 elements need. The split is
+// the library's own (createBatchedFFT uses it for large batches).
+import { dispatchShape as batchedDispatchShape } from '../src/batched.js';
 
 export interface DispatchShape {
   /** Workgroups along x and y. */
@@ -8,8 +10,7 @@ export interface DispatchShape {
 }
 
 export function dispatchShape(workgroups: number, maxPerDimension: number): DispatchShape {
-  if (workgroups <= maxPerDimension) return { x: Math.max(1, workgroups), y: 1 };
-  const y = Math.ceil(workgroups / maxPerDimension);
+  const [x, y] = batchedDispatchShape(workgroups, maxPerDimension);
   if (y > maxPerDimension) throw new Error(`${workgroups} workgroups exceed ${maxPerDimension}^2`);
-  return { x: Math.ceil(workgroups / y), y };
+  return { x, y };
 }
