@@ -98,7 +98,7 @@ function sizesFor(limits: FFTLimits, explicit: number[] | undefined): number[] {
 
 /**
  * Candidates: EPTs nearest the heuristic (log distance), each with a few slot counts that fill
- * 32..512 invocations; each with the complex exchange (the default: complex where it fits, else
+ * 32..512 invocations (one FFT per workgroup may take up to the Limits' invocations); each with the complex exchange (the default: complex where it fits, else
  * split) and the split one (half the workgroup memory: more workgroups per multiprocessor), in 1
  * and 2 parts (and 4 from 8192 on) where the engine supports them (smaller buffers again).
  * Candidates that resolve to the same implementation are measured once.
@@ -126,7 +126,7 @@ function candidates(n: number, limits: FFTLimits): TuningEntry[] {
   for (const ept of epts) {
     const stride = n / ept;
     const slots = [1, 2, 4, 8, 16, 32, 64].filter(
-      (s) => fitsLimits(n, ept, s, 'f32', limits) && stride * s >= Math.min(32, stride * 64) && stride * s <= 512,
+      (s) => fitsLimits(n, ept, s, 'f32', limits) && stride * s >= Math.min(32, stride * 64) && (stride * s <= 512 || s === 1),
     );
     for (const s of slots.slice(0, 3)) {
       for (const parts of partCounts) {

@@ -259,18 +259,15 @@ function planFor(state: DescriptorState, direction: FFTDirection): FFTPlan {
   if (invocations > limits.maxComputeInvocationsPerWorkgroup) {
     fail(tooManyInvocations(invocations, limits.maxComputeInvocationsPerWorkgroup));
   }
-  // Real FFTs compose their own exchanges over the whole engine buffer (kernels/real): never parted.
-  const maxParts = type === 'c2c' ? undefined : 1;
   if (state.exchangeParts !== undefined) {
     const ok =
       state.exchangeParts === 1 ||
       (execution === 'block' &&
-        type === 'c2c' &&
         stride > 1 &&
         EXCHANGE_PARTS.includes(state.exchangeParts) &&
         supportsParts(engine.execSize, engine.execEPT, state.exchangeParts));
     if (!ok) {
-      const valid = execution === 'block' && type === 'c2c' && stride > 1 ? partsCandidates(engine.execSize, engine.execEPT) : [1];
+      const valid = execution === 'block' && stride > 1 ? partsCandidates(engine.execSize, engine.execEPT) : [1];
       fail(exchangePartsNotSupported(state.exchangeParts, size, elementsPerThreadOf(folded, engine.execEPT), valid.join(', ')));
     }
   }
@@ -278,25 +275,18 @@ function planFor(state: DescriptorState, direction: FFTDirection): FFTPlan {
     execution === 'thread'
       ? { kind: 'none' as const, bytes: 0, parts: 1 }
       : exchangeFor(engine.execSize, stride, engine.slots, precision, limits, {
-          // Real FFTs cannot take the parted (smaller) buffer the table may prefer: they take the
-          // split exchange instead, the next smaller buffer.
-          split:
-            state.exchange === undefined
-              ? preferredSplit(engine.execSize, engine.execEPT, precision, limits) ||
-                (maxParts === 1 && preferredParts(engine.execSize, engine.execEPT, precision, limits) > 1)
-              : state.exchange === 'split',
-          parts: maxParts === 1 ? 1 : preferredParts(engine.execSize, engine.execEPT, precision, limits),
-          ...(maxParts === undefined ? {} : { maxParts }),
+          split: state.exchange === undefined ? preferredSplit(engine.execSize, engine.execEPT, precision, limits) : state.exchange === 'split',
+          parts: preferredParts(engine.execSize, engine.execEPT, precision, limits),
           ...(state.exchangeParts === undefined ? {} : { exactParts: state.exchangeParts }),
         });
   if (!exchange) {
     // The least the engine could need: the split exchange in the most parts allowed.
-    const parts = state.exchangeParts ?? Math.max(1, ...partsCandidates(engine.execSize, engine.execEPT, maxParts === undefined ? {} : { maxParts }));
+    const parts = state.exchangeParts ?? Math.max(1, ...partsCandidates(engine.execSize, engine.execEPT));
     const need = (engine.execSize * COMPLEX_BYTES[precision] * engine.slots) / 2 / parts;
     fail(workgroupMemoryExceeded(fftsPerBlock, size, need, limits.maxComputeWorkgroupStorageSize));
   }
   // The two checks above cover fitsLimits (blockDim >= [stride, slots]); kept as an internal assertion.
-  if (execution === 'block' && !fitsLimits(engine.execSize, engine.execEPT, engine.slots, precision, limits, maxParts)) {
+  if (execution === 'block' && !fitsLimits(engine.execSize, engine.execEPT, engine.slots, precision, limits)) {
     throw new Error(`internal: the Block FFT for Size(${size}) does not fit these Limits`);
   }
 

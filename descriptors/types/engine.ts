@@ -274,10 +274,7 @@ type BlockShape<
   Complex extends number = Mul<Entry['b'], Slots>,
   Storage extends number = ProfileLimits[Pr][0],
   MaxInvocations extends number = ProfileLimits[Pr][1],
-  // Real FFTs never use a parted exchange (plan.ts forces one part).
-  Candidates extends readonly number[] = TypeOf<S> extends 'c2c' ? PartsCandidates<PrefParts, MaxParts> : [1],
-  // ... and where the table prefers a parted (smaller) buffer they take the split exchange instead.
-  EffSplit extends number = TypeOf<S> extends 'c2c' ? Split : Split extends 1 ? 1 : PrefParts extends 1 ? 0 : 1,
+  Candidates extends readonly number[] = PartsCandidates<PrefParts, MaxParts>,
 > =
   true extends Lt<Dim[0], Stride> | Lt<Dim[1], Slots>
     ? Failed<
@@ -289,7 +286,7 @@ type BlockShape<
           FirstPresent<S, ['blockDim', 'fftsPerBlock', 'elementsPerThread']>,
           Msg.TooManyInvocations<Invocations, MaxInvocations>
         >
-      : (Stride extends 1 ? 0 : ExchangeBytes<Complex, EffSplit, Storage, Candidates>) extends infer Smem
+      : (Stride extends 1 ? 0 : ExchangeBytes<Complex, Split, Storage, Candidates>) extends infer Smem
         ? Smem extends NoFit<infer Need extends number>
           ? Failed<FirstPresent<S, ['fftsPerBlock', 'blockDim']>, Msg.WorkgroupMemoryExceeded<Mul<Slots, Itb<P>>, N, Need, Storage>>
           : Smem extends number ? Finish<

@@ -25,6 +25,8 @@ export interface RealContext {
   /** Workgroup buffer name ('' when none): `array<vec2<f32>>` (complex) or `array<f32>` (split). */
   readonly smem: string;
   readonly smemKind: 'complex' | 'split' | 'none';
+  /** Workgroup elements per slot: the engine's length over its exchange parts (the buffer holds one part per slot at a time). */
+  readonly partLength: number;
 }
 
 export function registerArray(storage: number): string {
@@ -47,9 +49,9 @@ export function activeLine(ctx: RealContext): string {
   return `let working = thread < ${ctx.stride}u && fft < ${u32Literal(ctx.slots)};`;
 }
 
-/** Index of the slot's first workgroup element (exchange layout: execSize elements per slot). */
+/** Index of the slot's first workgroup element (exchange layout: partLength elements per slot). */
 export function slotBase(ctx: RealContext): string {
-  return mulConst('fft', ctx.plan.execSize);
+  return mulConst('fft', ctx.partLength);
 }
 
 /** Where element k of an FFT lives: invocation (k mod stride), register floor(k / stride). */

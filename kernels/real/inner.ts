@@ -29,7 +29,7 @@ export function innerComplexPlan(plan: FFTPlan): FFTPlan | undefined {
       : {}),
     // The real plan's exchange was chosen for its own (engine) length: the inner engine must match it.
     ...(plan.exchange === 'complex' || plan.exchange === 'split' ? { exchange: plan.exchange } : {}),
-    // Likewise its parts (always 1 for real plans: their own exchanges use the whole engine buffer).
+    // Likewise its parts (the real module's own exchanges use the same parted buffer).
     ...(plan.execution === 'block' ? { exchangeParts: plan.exchangeParts } : {}),
   };
   const inner = resolvePlan(state);

@@ -40,7 +40,7 @@ function elementBytes(plan: FFTPlan, side: 'input' | 'output'): number {
 
 /** vec2 elements the workgroup-memory API needs (all slots' input and output), or undefined when it is not offered. */
 function sharedApiElements(plan: FFTPlan): number | undefined {
-  if (plan.execution !== 'block' || plan.exchange === 'split') return undefined;
+  if (plan.execution !== 'block' || plan.exchange === 'split' || plan.exchangeParts > 1) return undefined;
   const bytes = plan.fftsPerBlock * Math.max(plan.inputLength * elementBytes(plan, 'input'), plan.outputLength * elementBytes(plan, 'output'));
   return bytes <= plan.limits.maxComputeWorkgroupStorageSize ? Math.ceil(bytes / 8) : undefined;
 }
@@ -190,7 +190,9 @@ export function generateRealModule(plan: FFTPlan, options: WGSLOptions = {}): WG
   };
   const inner = innerPlan ? generateModule(innerPlan, innerOptions) : undefined;
   const smemKind = !block || local ? 'none' : plan.exchange === 'split' ? 'split' : 'complex';
-  const exchangeElements = smemKind === 'none' ? 0 : plan.execSize * slots;
+  // The engine's buffer: one part (execSize / parts elements) per slot.
+  const partLength = plan.execSize / plan.exchangeParts;
+  const exchangeElements = smemKind === 'none' ? 0 : partLength * slots;
   const count = Math.max(exchangeElements, sharedElements ?? 0, local ? 0 : declaredCount(inner?.sharedMemoryDeclaration ?? ''));
   const elementType = plan.exchange === 'split' ? 'f32' : 'vec2<f32>';
   const smemDecl = block && count > 0 ? `var<workgroup> ${smemName}: array<${elementType}, ${count}>;` : '';
@@ -205,6 +207,7 @@ export function generateRealModule(plan: FFTPlan, options: WGSLOptions = {}): WG
     storage: plan.storageSize,
     smem: smemDecl ? smemName : '',
     smemKind,
+    partLength,
   };
   const execute = executeFunction(ctx, inner);
   const executeShared = sharedElements !== undefined ? executeSharedFunction(ctx, execute) : undefined;

@@ -51,13 +51,17 @@ describe('parted exchange in plans', () => {
     expect(split.sharedMemoryDeclaration).toMatch(/array<f32, 8192>;$/); // 32768 bytes
   });
 
-  it('rejects part counts the engine cannot build, and parts for real FFTs', () => {
+  it('rejects part counts the engine cannot build; real FFTs exchange in parts too', () => {
     expect(() => resolvePlan({ size: 1024, execution: 'block', direction: 'forward', exchangeParts: 3 })).toThrow(
       'exchangeParts 3 is not supported for Size(1024) with ElementsPerThread(16): supported values are 1, 2, 4',
     );
-    expect(() => resolvePlan({ size: 1024, type: 'r2c', execution: 'block', exchangeParts: 2 })).toThrow('supported values are 1');
+    expect(() => resolvePlan({ size: 1024, type: 'r2c', execution: 'block', exchangeParts: 3 })).toThrow('supported values are 1, 2, 4');
+    expect(resolvePlan({ size: 1024, type: 'r2c', execution: 'block', exchangeParts: 2 }).exchangeParts).toBe(2);
     expect(() => resolvePlan({ size: 32, execution: 'thread', direction: 'forward', exchangeParts: 2 })).toThrow();
-    expect(resolvePlan({ size: 8192, type: 'r2c', execution: 'block', limits: LARGE }).exchangeParts).toBe(1);
+    // Normal-mode 16384 needs a parted exchange to fit 48 KiB.
+    const real = resolvePlan({ size: 16384, type: 'r2c', execution: 'block', limits: LARGE });
+    expect(real.exchangeParts).toBeGreaterThan(1);
+    expect(real.sharedMemorySize).toBeLessThanOrEqual(LARGE.maxComputeWorkgroupStorageSize);
   });
 
   it('matches the f64 reference, forward and inverse', { timeout: 900_000 }, async () => {

@@ -1,8 +1,9 @@
 // Real FFTs in Block execution, register API, on the WebGPU adapter (lavapipe in CI) against the f64
-// reference: every layout x mode, sizes 2, 8, 15, 16, 30, 63, 64, 68 (Bluestein), 256, 1000, 4096
-// (the normal maximum) and 8192 (the folded maximum) wherever allowed; R2C, C2R (with the imaginary
-// parts that must be ignored set) and C2R(R2C(x)) = N x; outputs start as NaN. Default ElementsPerThread
-// and FFTsPerBlock here; variants.test.ts covers other EPT, FFTsPerBlock and larger BlockDim.
+// reference: every layout x mode, sizes 2, 8, 15, 16, 30, 63, 64, 68 (Bluestein), 256, 1000, 4096,
+// 8192 (the normal maximum) and 16384 (the folded maximum) wherever allowed, the largest exchanging
+// in parts; R2C, C2R (with the imaginary parts that must be ignored set) and C2R(R2C(x)) = N x;
+// outputs start as NaN. Default ElementsPerThread and FFTsPerBlock here; variants.test.ts covers
+// other EPT, FFTsPerBlock and larger BlockDim.
 // WEBFFTDX_FULL=1 adds more sizes (every power of two, Bluestein and odd sizes).
 import { describe, it } from 'vitest';
 import { FULL, matrix } from './cases.js';
@@ -19,6 +20,9 @@ describe('real FFTs, Block execution, register API', () => {
   }, 600_000);
   it('large sizes (1000, 4096, 8192)', async () => {
     await expectCasesPass(matrix('registers', [1000, 4096, 8192], 1));
+  }, 600_000);
+  it('the folded maximum (16384)', async () => {
+    await expectCasesPass(matrix('registers', [16384], 1));
   }, 600_000);
   it.runIf(FULL)('more sizes (WEBFFTDX_FULL=1)', async () => {
     await expectCasesPass(matrix('registers', extra, 1));

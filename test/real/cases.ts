@@ -8,11 +8,11 @@ import type { Api, RealCase } from './harness.js';
 export const LAYOUTS: readonly ComplexLayout[] = ['natural', 'packed', 'full'];
 export const MODES: readonly RealMode[] = ['normal', 'folded'];
 
-/** The sizes; the maxima under the default Limits are 64 / 128 (Thread normal / folded) and 4096 / 8192 (Block). */
+/** The sizes; the maxima under the default Limits are 64 / 128 (Thread normal / folded) and 8192 / 16384 (Block). */
 export const THREAD_SIZES = [2, 8, 15, 16, 30, 63, 64, 128];
-export const BLOCK_SIZES = [2, 8, 15, 16, 30, 63, 64, 68, 256, 1000, 4096, 8192];
+export const BLOCK_SIZES = [2, 8, 15, 16, 30, 63, 64, 68, 256, 1000, 4096, 8192, 16384];
 
-export const MAX_SIZE = { thread: { normal: 64, folded: 128 }, block: { normal: 4096, folded: 8192 } } as const;
+export const MAX_SIZE = { thread: { normal: 64, folded: 128 }, block: { normal: 8192, folded: 16384 } } as const;
 
 /** Whether RealFFTOptions(layout, mode) with this size and execution is a valid descriptor. */
 export function allowed(size: number, layout: ComplexLayout, mode: RealMode, execution: 'thread' | 'block'): boolean {

@@ -1,0 +1,61 @@
+// Times plans given as DescriptorState JSON, internal overrides included (exchange, exchangeParts),
+// through the library's batched kernel: the tool behind the experiments in bench/NOTES.md.
+//   node dist/bench/variant.js [--total N] [--repeats R] '<label>=<state JSON>' ...
+// e.g. 'r2c4096-split={"size":4096,"type":"r2c","execution":"block","layout":"natural","mode":"folded","exchange":"split"}'
+// Limits default to the device's (like the bench); prints one line per plan: label, GB/s, ms, plan shape.
+// Run one process per plan on a GPU (timings degrade in long processes, see bench/NOTES.md).
+import type { FFTPlan } from '../descriptors/model.js';
+import { resolvePlan, type DescriptorState } from '../descriptors/plan.js';
+import { generateModule } from '../kernels/module.js';
+import type { CodeGenerating } from '../src/batched.js';
+import { FAST_TOGGLES, requestNodeDevice } from '../src/node.js';
+import { makeBatchedCase } from './batched-case.js';
+import { rotationCount } from './buffers.js';
+import { gbPerSecond } from './report.js';
+import { timeEncode } from './timing.js';
+
+function shape(p: FFTPlan): string {
+  return `E${p.execEPT} x${p.fftsPerBlock} ${p.exchange}${p.exchangeParts > 1 ? `/${p.exchangeParts}` : ''} ${p.sharedMemorySize} B`;
+}
+
+async function main(argv: string[]): Promise<void> {
+  let total = 1 << 26;
+  let repeats = 20;
+  const specs: [string, DescriptorState][] = [];
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--total') total = Number(argv[++i]);
+    else if (argv[i] === '--repeats') repeats = Number(argv[++i]);
+    else {
+      const eq = argv[i].indexOf('=');
+      specs.push([argv[i].slice(0, eq), JSON.parse(argv[i].slice(eq + 1)) as DescriptorState]);
+    }
+  }
+  const { device } = await requestNodeDevice({ toggles: FAST_TOGGLES });
+  const limits = {
+    maxComputeWorkgroupStorageSize: device.limits.maxComputeWorkgroupStorageSize,
+    maxComputeInvocationsPerWorkgroup: device.limits.maxComputeInvocationsPerWorkgroup,
+    subgroups: false,
+  };
+  for (const [label, state] of specs) {
+    try {
+      const direction = state.type === 'c2r' ? 'inverse' : 'forward';
+      const plan = resolvePlan({ direction, limits, ...state });
+      const desc: CodeGenerating = { wgsl: (options) => generateModule(plan, options) };
+      const folded = plan.mode === 'folded' && plan.type !== 'c2c';
+      const kind = plan.type === 'c2c' ? 'c2c' : folded ? (`${plan.type}_folded` as const) : plan.type;
+      const batch = Math.max(1, Math.floor(total / plan.size));
+      const kase = await makeBatchedCase(device, desc, { kind, n: plan.size, precision: plan.precision, batch }, { copies: rotationCount(total * 16) });
+      const t = await timeEncode(device, (pass) => kase.encode(pass), { warmup: 3, repeats, dispatches: 1 });
+      console.log(`${label}\t${gbPerSecond(kase.bytesMoved, t.ms).toFixed(0)} GB/s\t${t.ms.toFixed(4)} ms\t${shape(plan)}`);
+      kase.destroy();
+    } catch (e) {
+      console.log(`${label}\tfailed: ${(e as Error).message.split('\n')[0]}`);
+    }
+  }
+  device.destroy();
+}
+
+main(process.argv.slice(2)).catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});
