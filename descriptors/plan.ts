@@ -271,12 +271,29 @@ function planFor(state: DescriptorState, direction: FFTDirection): FFTPlan {
       fail(exchangePartsNotSupported(state.exchangeParts, size, elementsPerThreadOf(folded, engine.execEPT), valid.join(', ')));
     }
   }
+  const tableSplit = preferredSplit(engine.execSize, engine.execEPT, precision, limits);
+  const tableParts = preferredParts(engine.execSize, engine.execEPT, precision, limits);
+  // Folded real FFTs add a mirror exchange of their own. Where the table (measured on C2C) prefers
+  // the split exchange in one part, they take the complex one in two parts instead: the same bytes,
+  // one vec2 per element moved (bench/NOTES.md, run 3: 3434 against 3196 GB/s at 4096 on an H200).
+  const foldedParts =
+    folded && state.exchange === undefined && tableSplit && tableParts === 1 && supportsParts(engine.execSize, engine.execEPT, 2);
+  // Bluestein runs its engine twice: where the table picks a split or parted exchange, the complex
+  // one in 2 parts measured faster wherever it fits (bench/NOTES.md, run 4: +9 % at 1009 and +17 % at
+  // 4093, H200). A complex one-part choice stays (it keeps execute_shared).
+  const bluesteinParts =
+    engine.algorithm === 'bluestein' &&
+    state.exchange === undefined &&
+    (tableSplit || tableParts > 1) &&
+    supportsParts(engine.execSize, engine.execEPT, 2) &&
+    (engine.execSize * COMPLEX_BYTES[precision] * engine.slots) / 2 <= limits.maxComputeWorkgroupStorageSize;
+  const complexInTwo = foldedParts || bluesteinParts;
   const exchange =
     execution === 'thread'
       ? { kind: 'none' as const, bytes: 0, parts: 1 }
       : exchangeFor(engine.execSize, stride, engine.slots, precision, limits, {
-          split: state.exchange === undefined ? preferredSplit(engine.execSize, engine.execEPT, precision, limits) : state.exchange === 'split',
-          parts: preferredParts(engine.execSize, engine.execEPT, precision, limits),
+          split: state.exchange === undefined ? tableSplit && !complexInTwo : state.exchange === 'split',
+          parts: complexInTwo ? 2 : tableParts,
           ...(state.exchangeParts === undefined ? {} : { exactParts: state.exchangeParts }),
         });
   if (!exchange) {

@@ -274,7 +274,22 @@ type BlockShape<
   Complex extends number = Mul<Entry['b'], Slots>,
   Storage extends number = ProfileLimits[Pr][0],
   MaxInvocations extends number = ProfileLimits[Pr][1],
-  Candidates extends readonly number[] = PartsCandidates<PrefParts, MaxParts>,
+  // The complex exchange in 2 parts (plan.ts): folded real FFTs where the table prefers split in 1
+  // part, Bluestein where it prefers split or parts and 2 complex parts fit.
+  ComplexInTwo extends boolean = MaxParts extends 1
+    ? false
+    : IsFolded<S> extends true
+      ? [Split, PrefParts] extends [1, 1]
+        ? true
+        : false
+      : Bluestein extends true
+        ? [Split, PrefParts] extends [0, 1]
+          ? false
+          : Gt<Half<Complex>, Storage> extends true
+            ? false
+            : true
+        : false,
+  Candidates extends readonly number[] = ComplexInTwo extends true ? PartsCandidates<2, MaxParts> : PartsCandidates<PrefParts, MaxParts>,
 > =
   true extends Lt<Dim[0], Stride> | Lt<Dim[1], Slots>
     ? Failed<
@@ -286,7 +301,7 @@ type BlockShape<
           FirstPresent<S, ['blockDim', 'fftsPerBlock', 'elementsPerThread']>,
           Msg.TooManyInvocations<Invocations, MaxInvocations>
         >
-      : (Stride extends 1 ? 0 : ExchangeBytes<Complex, Split, Storage, Candidates>) extends infer Smem
+      : (Stride extends 1 ? 0 : ExchangeBytes<Complex, ComplexInTwo extends true ? 0 : Split, Storage, Candidates>) extends infer Smem
         ? Smem extends NoFit<infer Need extends number>
           ? Failed<FirstPresent<S, ['fftsPerBlock', 'blockDim']>, Msg.WorkgroupMemoryExceeded<Mul<Slots, Itb<P>>, N, Need, Storage>>
           : Smem extends number ? Finish<

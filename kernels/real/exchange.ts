@@ -6,61 +6,98 @@
 import { activeLine, params, slotBase, type RealContext } from './context.js';
 import { addConst, u32Literal } from '../wgsl.js';
 
+/** A mirror pass: the folded pre/post-processing, fused with the exchange that brings it the mirrored elements. */
+export interface MirrorPass {
+  /** Function name. */
+  readonly name: string;
+  /** First line of the function's comment. */
+  readonly comment: string;
+  /** Registers exchanged (the engine's elements per invocation). */
+  readonly count: number;
+  /** Statements before the first exchange (they may read the registers, which are still unmodified). */
+  readonly prologue: readonly string[];
+  /** Statements that process register i from `(*data)[i]` and `m[i]` (the mirrored element) in place. */
+  readonly apply: (i: number) => string[];
+}
+
 /**
- * `fn <p>_mirror(data, thread, fft) -> array<vec2<f32>, count>`: for each register i < count
- * (element k = thread + i * stride, k < length), the element (length - k) mod length of the same FFT,
- * as held in registers 0..count-1 of its owner. length = count * stride (the complex length).
+ * `fn <name>(data, thread, fft)`: for each register i < count (element k = thread + i * stride), brings
+ * the element (length - k) mod length of the same FFT into m[i] through workgroup memory and runs
+ * `apply(i)` as soon as register i's own element has been written for the partner and m[i] has
+ * arrived. length = count * stride (the complex length).
  *
- * That element is register count - 1 - i of invocation stride - thread, or for thread 0 register
- * (count - i) mod count of thread 0. With a parted buffer (ctx.partLength < length) the elements
- * move one position range (count / parts registers) at a time.
+ * The mirrored element is register count - 1 - i of invocation stride - thread, or for thread 0
+ * register (count - i) mod count of thread 0. The buffer holds one part of ctx.partLength elements
+ * (count / parts registers) at a time, and split buffers one component: one round per part and
+ * component. Parts are visited in the order 0, P-1, 1, P-2, ... so that the mirrors of part p arrive
+ * right after part p itself was written, and registers are processed early: fewer mirrored values
+ * wait in registers (at E = 32 holding them all spilled).
  */
-export function addMirror(ctx: RealContext, count: number): string {
-  const name = `${ctx.prefix}_mirror`;
+export function addMirrorPass(ctx: RealContext, pass: MirrorPass): string {
+  const { count } = pass;
   const stride = ctx.stride;
   const length = count * stride;
   const parts = length / ctx.partLength;
   const perPart = count / parts;
-  return ctx.defs.add(name, () => {
+  return ctx.defs.add(pass.name, () => {
     const at = (index: string) => `${ctx.smem}[base + ${index}]`;
-    const inPart = (j: number, p: number) => Math.floor(j / perPart) === p;
-    const write = (c: string, p: number) =>
-      Array.from({ length: perPart }, (_, q) => `    ${at(addConst('thread', q * stride))} = (*data)[${p * perPart + q}]${c};`);
-    const read = (c: string, p: number) => {
+    const partOf = (j: number) => Math.floor(j / perPart);
+    const order: number[] = [];
+    for (let lo = 0, hi = parts - 1; lo <= hi; lo++, hi--) order.push(...(lo === hi ? [lo] : [lo, hi]));
+    const components = ctx.smemKind === 'split' ? ['.x', '.y'] : [''];
+    const rounds = order.flatMap((p) => components.map((c) => ({ p, c })));
+    const roundOf = (p: number, c: string) => rounds.findIndex((r) => r.p === p && r.c === c);
+    // Round after whose writes register i's own element is out, and after whose reads m[i] is complete
+    // (for thread 0 and for the others: the position in the code is the same for all invocations).
+    const written = (i: number) => Math.max(...components.map((c) => roundOf(partOf(i), c)));
+    const arrived = (i: number) =>
+      Math.max(...components.flatMap((c) => [roundOf(partOf(count - 1 - i), c), roundOf(partOf((count - i) % count), c)]));
+    const applied = (k: number, afterReads: boolean) =>
+      Array.from({ length: count }, (_, i) => i)
+        .filter((i) => Math.max(written(i), arrived(i)) === k && (afterReads ? arrived(i) === k : arrived(i) < k))
+        .flatMap((i) => pass.apply(i).map((l) => `  ${l}`));
+    const body: string[] = [];
+    rounds.forEach(({ p, c }, k) => {
+      const writes = Array.from({ length: perPart }, (_, q) => `    ${at(addConst('thread', q * stride))} = (*data)[${p * perPart + q}]${c};`);
       const others: string[] = [];
       const first: string[] = [];
       for (let i = 0; i < count; i++) {
         const j = count - 1 - i;
-        if (inPart(j, p)) others.push(`      m[${i}]${c} = ${at(addConst('mirror_thread', (j - p * perPart) * stride))};`);
+        if (partOf(j) === p) others.push(`      m[${i}]${c} = ${at(addConst('mirror_thread', (j - p * perPart) * stride))};`);
         const j0 = (count - i) % count;
-        if (inPart(j0, p)) first.push(`      m[${i}]${c} = ${at(u32Literal((j0 - p * perPart) * stride))};`);
+        if (partOf(j0) === p) first.push(`      m[${i}]${c} = ${at(u32Literal((j0 - p * perPart) * stride))};`);
       }
-      return [`    if (thread != 0u) {`, ...others, `    } else {`, ...first, `    }`];
-    };
-    const phase = (c: string, p: number) => [
-      `  workgroupBarrier();`,
-      `  if (working) {`,
-      ...write(c, p),
-      `  }`,
-      `  workgroupBarrier();`,
-      `  if (working) {`,
-      ...read(c, p),
-      `  }`,
-    ];
-    const components = ctx.smemKind === 'split' ? ['.x', '.y'] : [''];
-    const body = components.flatMap((c) => Array.from({ length: parts }, (_, p) => phase(c, p)).flat());
+      body.push(
+        `  // Part ${p}${c ? ` (${c === '.x' ? 'real' : 'imaginary'} parts)` : ''}.`,
+        `  workgroupBarrier();`,
+        `  if (working) {`,
+        ...writes,
+        `  }`,
+        ...applied(k, false),
+        `  workgroupBarrier();`,
+        `  if (working) {`,
+        `    if (thread != 0u) {`,
+        ...others,
+        `    } else {`,
+        ...first,
+        `    }`,
+        `  }`,
+        ...applied(k, true),
+      );
+    });
     const how = [ctx.smemKind === 'split' ? 'real parts, then imaginary parts' : '', parts > 1 ? `${parts} parts of ${ctx.partLength} elements` : '']
       .filter(Boolean)
       .join('; ');
     return [
-      `// Element (${length} - k) mod ${length} for each register k = thread + i * ${stride}, through workgroup memory${how ? ` (${how})` : ''}.`,
-      `fn ${name}(${params(ctx)}) -> array<vec2<f32>, ${count}> {`,
+      `// ${pass.comment}`,
+      `// m[i] = element (${length} - k) mod ${length} for register i's element k = thread + i * ${stride}, through workgroup memory${how ? ` (${how})` : ''}.`,
+      `fn ${pass.name}(${params(ctx)}) {`,
       `  ${activeLine(ctx)}`,
       `  let base = ${slotBase(ctx)};`,
       `  let mirror_thread = select(${stride}u - thread, 0u, thread == 0u);`,
+      ...pass.prologue.map((l) => `  ${l}`),
       `  var m: array<vec2<f32>, ${count}>;`,
       ...body,
-      `  return m;`,
       `}`,
     ].join('\n');
   });

@@ -9,14 +9,15 @@
 // (their imaginary parts are ignored) and X_M comes from the natural/full element M (register
 // `execEPT` of invocation 0) or the packed element 0's second component. Only elements 0..M are read
 // (full layout: the redundant upper half is ignored). The pairs Z_(M-k) / X_(M-k) belong to other
-// invocations: one mirror exchange through workgroup memory (or register moves when local).
+// invocations: one mirror exchange through workgroup memory fused with the processing (exchange.ts
+// addMirrorPass: each register is processed as soon as its mirror arrives), or register moves when local.
 // Twiddles: f64-computed literals when local, else the accurate integer-argument sincos of 2 pi k0 / N
 // for the invocation's first element, rotated by f64-computed constants for the others.
 import { unitRoot } from '../codelets.js';
 import { invLiteral, sincosFunction, sincosName } from '../sincos.js';
 import { f32Literal } from '../wgsl.js';
 import { elementOf, type RealContext } from './context.js';
-import { addMirror } from './exchange.js';
+import { addMirrorPass } from './exchange.js';
 
 /** `fn <p>_r2c_post(a, b, cs) -> array<vec2<f32>, 2>`: (X_k, X_(k+M)) from a = Z_k, b = Z_(M-k), cs = (cos, sin)(2 pi k / N). */
 function addR2CPost(ctx: RealContext): string {
@@ -76,44 +77,66 @@ function twiddle(ctx: RealContext, i: number): string {
   }
   if (i === 0) return 'tw0';
   const c = unitRoot((i * ctx.stride) % n, n);
+  // Quarter turns are exact: a swap and signs instead of a product with 0 and +-1.
+  if (c.im === 0) return c.re > 0 ? 'tw0' : '-tw0';
+  if (c.re === 0) return c.im > 0 ? 'vec2<f32>(-tw0.y, tw0.x)' : 'vec2<f32>(tw0.y, -tw0.x)';
   const cr = f32Literal(c.re);
   const ci = f32Literal(c.im);
   return `vec2<f32>(tw0.x * ${cr} - tw0.y * ${ci}, tw0.y * ${cr} + tw0.x * ${ci})`;
 }
 
-/** Expression of Z_(M-k) / X_(M-k) for register i (k = its element), after mirrorSetup(). */
-function mirrored(ctx: RealContext, i: number, m: number): string {
-  return ctx.local ? `src[${(m - i) % m}]` : `mirror[${i}]`;
+/** R2C: register i's statements (X_k into register i; the layout's extra registers) from own and mirrored Z. */
+function r2cRegister(ctx: RealContext, i: number, own: string, mirror: string): string[] {
+  const { plan } = ctx;
+  const e = plan.execEPT;
+  const lines = [`let x${i} = ${addR2CPost(ctx)}(${own}, ${mirror}, ${twiddle(ctx, i)});`, `(*data)[${i}] = x${i}[0];`];
+  if (plan.layout === 'full') lines.push(`(*data)[${i + e}] = x${i}[1];`);
+  else if (i === 0 && plan.layout === 'natural') {
+    // Element M = thread + e * stride for invocation 0: X_M = E_0 - O_0 (other invocations store X_(thread + M), unused).
+    lines.push(`(*data)[${e}] = x0[1];`);
+  } else if (i === 0 && plan.layout === 'packed') {
+    lines.push(ctx.local ? `(*data)[0].y = x0[1].x;` : `if (thread == 0u) {\n  (*data)[0].y = x0[1].x;\n}`);
+  }
+  return lines.flatMap((l) => l.split('\n'));
 }
 
-function mirrorSetup(ctx: RealContext, count: number): string[] {
-  if (ctx.local) return [`let src = *data;`];
-  return [`let mirror = ${addMirror(ctx, count)}(data, thread, fft);`];
+/** C2R: register i's statement (Z_k into register i) from own and mirrored X; k = 0 uses Re X_0 and Re X_M. */
+function c2rRegister(ctx: RealContext, i: number, own: string, mirror: string): string[] {
+  let a = own;
+  let b = mirror;
+  if (i === 0) {
+    // k = 0 (invocation 0 only): Re X_0 and Re X_M.
+    a = ctx.local ? 'x_0' : `select(${a}, x_0, thread == 0u)`;
+    b = ctx.local ? 'x_m' : `select(${b}, x_m, thread == 0u)`;
+  }
+  return [`(*data)[${i}] = ${addC2RPre(ctx)}(${a}, ${b}, ${twiddle(ctx, i)});`];
+}
+
+/**
+ * The statements of a folded pass: local plans read a copy of the registers (the mirror of register
+ * i is register (M - i) mod M); distributed ones call the fused exchange-and-process function.
+ */
+function foldedPass(ctx: RealContext, name: string, comment: string, prologue: string[], perRegister: typeof r2cRegister): string[] {
+  const e = ctx.plan.execEPT;
+  if (ctx.local) {
+    const m = ctx.plan.size / 2;
+    return [...prologue, `let src = *data;`, ...Array.from({ length: e }, (_, i) => perRegister(ctx, i, `src[${i}]`, `src[${(m - i) % m}]`)).flat()];
+  }
+  const fn = addMirrorPass(ctx, {
+    name: `${ctx.prefix}_${name}`,
+    comment,
+    count: e,
+    prologue: [...prologue, ...twiddleSetup(ctx)],
+    apply: (i) => perRegister(ctx, i, `(*data)[${i}]`, `m[${i}]`),
+  });
+  return [`${fn}(data, thread, fft);`];
 }
 
 /** R2C post-processing statements (inside execute, after the forward M-point FFT). */
 export function r2cFoldedPost(ctx: RealContext): string[] {
-  const { plan } = ctx;
-  const m = plan.size / 2;
-  const e = plan.execEPT;
-  const post = addR2CPost(ctx);
-  const lines = [`// Z_k (register i) and Z_(M-k) to X_k and X_(k+M), M = ${m}.`, ...mirrorSetup(ctx, e), ...twiddleSetup(ctx)];
-  const own = (i: number) => (ctx.local ? `src[${i}]` : `(*data)[${i}]`);
-  for (let i = 0; i < e; i++) lines.push(`let x${i} = ${post}(${own(i)}, ${mirrored(ctx, i, m)}, ${twiddle(ctx, i)});`);
-  for (let i = 0; i < e; i++) lines.push(`(*data)[${i}] = x${i}[0];`);
-  switch (plan.layout) {
-    case 'natural':
-      // Element M = thread + e * stride for invocation 0: X_M = E_0 - O_0 (other invocations store X_(thread + M), unused).
-      lines.push(`(*data)[${e}] = x0[1];`);
-      break;
-    case 'full':
-      for (let i = 0; i < e; i++) lines.push(`(*data)[${i + e}] = x${i}[1];`);
-      break;
-    case 'packed':
-      lines.push(ctx.local ? `(*data)[0].y = x0[1].x;` : `if (thread == 0u) {\n  (*data)[0].y = x0[1].x;\n}`);
-      break;
-  }
-  return lines;
+  const m = ctx.plan.size / 2;
+  const comment = `Z_k (register i) and Z_(M-k) to X_k and X_(k+M), M = ${m}.`;
+  return [`// ${comment}`, ...foldedPass(ctx, 'r2c_postprocess', comment, [], r2cRegister)];
 }
 
 /** C2R pre-processing statements (inside execute, before the inverse M-point FFT). */
@@ -121,23 +144,11 @@ export function c2rFoldedPre(ctx: RealContext): string[] {
   const { plan } = ctx;
   const m = plan.size / 2;
   const e = plan.execEPT;
-  const pre = addC2RPre(ctx);
-  const lines: string[] = [`// X_k (register i) and X_(M-k) to Z_k, M = ${m}.`];
+  const comment = `X_k (register i) and X_(M-k) to Z_k, M = ${m}.`;
   // X_M: element M (register e of invocation 0) or the packed element 0's second component.
-  lines.push(plan.layout === 'packed' ? `let x_m = vec2<f32>((*data)[0].y, 0.0f);` : `let x_m = vec2<f32>((*data)[${e}].x, 0.0f);`);
-  lines.push(`let x_0 = vec2<f32>((*data)[0].x, 0.0f);`);
-  lines.push(...mirrorSetup(ctx, e), ...twiddleSetup(ctx));
-  const own = (i: number) => (ctx.local ? `src[${i}]` : `(*data)[${i}]`);
-  for (let i = 0; i < e; i++) {
-    let a = own(i);
-    let b = mirrored(ctx, i, m);
-    if (i === 0) {
-      // k = 0 (invocation 0 only): Re X_0 and Re X_M.
-      a = ctx.local ? 'x_0' : `select(${a}, x_0, thread == 0u)`;
-      b = ctx.local ? 'x_m' : `select(${b}, x_m, thread == 0u)`;
-    }
-    lines.push(`let z${i} = ${pre}(${a}, ${b}, ${twiddle(ctx, i)});`);
-  }
-  for (let i = 0; i < e; i++) lines.push(`(*data)[${i}] = z${i};`);
-  return lines;
+  const prologue = [
+    plan.layout === 'packed' ? `let x_m = vec2<f32>((*data)[0].y, 0.0f);` : `let x_m = vec2<f32>((*data)[${e}].x, 0.0f);`,
+    `let x_0 = vec2<f32>((*data)[0].x, 0.0f);`,
+  ];
+  return [`// ${comment}`, ...foldedPass(ctx, 'c2r_preprocess', comment, prologue, c2rRegister)];
 }

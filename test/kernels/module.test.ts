@@ -58,7 +58,7 @@ describe('generateModule', () => {
     expect(() => generateModule(plan)).toThrow(/needs a workspace/);
     const m = generateModule(plan, { workspace: { group: 1, binding: 3 } });
     const name = `${defaultPrefix(plan)}_workspace`;
-    expect(name).toMatch(/^fft_c2c_fwd_f32_b97_e\d+(_split)?_workspace$/);
+    expect(name).toMatch(/^fft_c2c_fwd_f32_b97_e\d+(_split)?(_p\d)?_workspace$/);
     expect(m.workspace).toEqual({ group: 1, binding: 3, name });
     expect(m.code).toContain(`@group(1) @binding(3) var<storage, read> ${name}: array<vec2<f32>>;`);
     expect(bluesteinWorkspace(plan).byteLength).toBe(plan.workspaceSize);

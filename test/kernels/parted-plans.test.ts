@@ -64,6 +64,19 @@ describe('parted exchange in plans', () => {
     expect(real.sharedMemorySize).toBeLessThanOrEqual(LARGE.maxComputeWorkgroupStorageSize);
   });
 
+  it('folded real and Bluestein engines exchange complex values in 2 parts where the rules say so (plan.ts)', () => {
+    const shape = (p: { exchange: string; exchangeParts: number; sharedMemorySize: number }) => [p.exchange, p.exchangeParts, p.sharedMemorySize];
+    // The C2C table prefers split in 1 part for 2048 (large); folded R2C 4096 runs that engine in 2 complex parts.
+    expect(shape(resolvePlan({ size: 2048, execution: 'block', direction: 'forward', limits: LARGE }))).toEqual(['split', 1, 8192]);
+    expect(shape(resolvePlan({ size: 4096, type: 'r2c', mode: 'folded', execution: 'block', limits: LARGE }))).toEqual(['complex', 2, 8192]);
+    // Bluestein: 1009 (B = 2048) and 4093 (B = 8192) where 2 complex parts fit; else the table's choice.
+    expect(shape(resolvePlan({ size: 1009, execution: 'block', direction: 'forward', limits: LARGE }))).toEqual(['complex', 2, 8192]);
+    expect(shape(resolvePlan({ size: 4093, execution: 'block', direction: 'forward', limits: LARGE }))).toEqual(['complex', 2, 32768]);
+    expect(shape(resolvePlan({ size: 4093, execution: 'block', direction: 'forward' }))).toEqual(['split', 2, 16384]); // core table for 8192
+    // An explicit exchange override wins over both rules.
+    expect(shape(resolvePlan({ size: 1009, execution: 'block', direction: 'forward', limits: LARGE, exchange: 'split' }))[0]).toBe('split');
+  });
+
   it('matches the f64 reference, forward and inverse', { timeout: 900_000 }, async () => {
     const { device } = await testDevice();
     // The plans use 32 KiB of the 48 KiB they are resolved for: the device must offer that (lavapipe
