@@ -1,8 +1,10 @@
 // Times plans given as DescriptorState JSON, internal overrides included (exchange, exchangeParts),
 // through the library's batched kernel: the tool behind the experiments in bench/NOTES.md.
-//   node dist/bench/variant.js [--total N] [--repeats R] '<label>=<state JSON>' ...
+//   node dist/bench/variant.js [--total N] [--repeats R] [--ballast G] '<label>=<state JSON>' ...
 // e.g. 'r2c4096-split={"size":4096,"type":"r2c","execution":"block","layout":"natural","mode":"folded","exchange":"split"}'
 // Limits default to the device's (like the bench); prints one line per plan: label, GB/s, ms, plan shape.
+// --ballast G first allocates (and writes) G buffers of 1 GiB that stay alive while timing: a probe
+// for the slow-down seen with many live buffers (bench/NOTES.md, run 7).
 // Run one process per plan on a GPU (timings degrade in long processes, see bench/NOTES.md).
 import type { FFTPlan } from '../descriptors/model.js';
 import { resolvePlan, type DescriptorState } from '../descriptors/plan.js';
@@ -21,10 +23,12 @@ function shape(p: FFTPlan): string {
 async function main(argv: string[]): Promise<void> {
   let total = 1 << 26;
   let repeats = 20;
+  let ballast = 0;
   const specs: [string, DescriptorState][] = [];
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--total') total = Number(argv[++i]);
     else if (argv[i] === '--repeats') repeats = Number(argv[++i]);
+    else if (argv[i] === '--ballast') ballast = Number(argv[++i]);
     else {
       const eq = argv[i].indexOf('=');
       specs.push([argv[i].slice(0, eq), JSON.parse(argv[i].slice(eq + 1)) as DescriptorState]);
@@ -36,6 +40,15 @@ async function main(argv: string[]): Promise<void> {
     maxComputeInvocationsPerWorkgroup: device.limits.maxComputeInvocationsPerWorkgroup,
     subgroups: false,
   };
+  const held: GPUBuffer[] = [];
+  for (let g = 0; g < ballast; g++) {
+    const b = device.createBuffer({ size: 1 << 30, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST });
+    const encoder = device.createCommandEncoder();
+    encoder.clearBuffer(b);
+    device.queue.submit([encoder.finish()]);
+    held.push(b);
+  }
+  await device.queue.onSubmittedWorkDone();
   for (const [label, state] of specs) {
     try {
       const direction = state.type === 'c2r' ? 'inverse' : 'forward';
@@ -52,6 +65,7 @@ async function main(argv: string[]): Promise<void> {
       console.log(`${label}\tfailed: ${(e as Error).message.split('\n')[0]}`);
     }
   }
+  for (const b of held) b.destroy();
   device.destroy();
 }
 
