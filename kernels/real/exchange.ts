@@ -29,9 +29,9 @@ export interface MirrorPass {
  * The mirrored element is register count - 1 - i of invocation stride - thread, or for thread 0
  * register (count - i) mod count of thread 0. The buffer holds one part of ctx.partLength elements
  * (count / parts registers) at a time, and split buffers one component: one round per part and
- * component. Parts are visited in the order 0, P-1, 1, P-2, ... so that the mirrors of part p arrive
- * right after part p itself was written, and registers are processed early: fewer mirrored values
- * wait in registers (at E = 32 holding them all spilled).
+ * component. Parts are visited in the order 0, P-1, 1, P-2, ...: the mirrors read in round p belong
+ * to the registers of part P-1-p, which the next round writes out and then processes, so few
+ * mirrored values wait in registers (holding all of them cost 30 % at E = 32, bench/NOTES.md run 5).
  */
 export function addMirrorPass(ctx: RealContext, pass: MirrorPass): string {
   const { count } = pass;
