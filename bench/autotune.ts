@@ -98,9 +98,10 @@ function sizesFor(limits: FFTLimits, explicit: number[] | undefined): number[] {
 
 /**
  * Candidates: EPTs nearest the heuristic (log distance), each with a few slot counts that fill
- * 32..512 invocations (one FFT per workgroup may take up to the Limits' invocations); each with the complex exchange (the default: complex where it fits, else
- * split) and the split one (half the workgroup memory: more workgroups per multiprocessor), in 1
- * and 2 parts (and 4 from 8192 on) where the engine supports them (smaller buffers again).
+ * 32..512 invocations (one FFT per workgroup may take up to the Limits' invocations); each with
+ * the complex exchange (the default: complex where it fits, else split) and the split one (half the
+ * workgroup memory: more workgroups per multiprocessor), in 1 and 2 parts (and 4 from 8192 on)
+ * where the engine supports them (smaller buffers again).
  * Candidates that resolve to the same implementation are measured once.
  */
 // At most 3 EPTs x 3 slot counts x (complex, split) x parts: under ~40 cases per process, well

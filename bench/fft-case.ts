@@ -1,11 +1,20 @@
 // The FFT "kernel under test": the library's batched FFT for a descriptor built with the public
 // operators, targeting the device's actual limits (as a user tuning for that device would, e.g.
 // 48 KiB of workgroup memory on NVIDIA through Vulkan).
-import { Block, Direction, fft, Limits, Precision, RealFFTOptions, Size, Type } from '../src/index.js';
+import { Block, Direction, fft, Limits, Precision, RealFFTOptions, Size, Type, type FFTLimits } from '../src/index.js';
 import { makeBatchedCase, type FFTCaseSpec } from './batched-case.js';
 import type { BenchCase, CaseOptions } from './case.js';
 
 export type { FFTCaseSpec } from './batched-case.js';
+
+/** The device's actual limits as FFT Limits (what a user tuning for that device would pass). */
+export function deviceLimits(device: GPUDevice): FFTLimits {
+  return {
+    maxComputeWorkgroupStorageSize: device.limits.maxComputeWorkgroupStorageSize,
+    maxComputeInvocationsPerWorkgroup: device.limits.maxComputeInvocationsPerWorkgroup,
+    subgroups: device.features.has('subgroups'),
+  };
+}
 
 /** The descriptor a case measures; throws FFTDescriptorError when the engine does not support it. */
 export function benchDescriptor(device: GPUDevice, spec: FFTCaseSpec) {
@@ -18,11 +27,7 @@ export function benchDescriptor(device: GPUDevice, spec: FFTCaseSpec) {
     RealFFTOptions('natural', mode),
     Precision(spec.precision),
     Block(),
-    Limits({
-      maxComputeWorkgroupStorageSize: device.limits.maxComputeWorkgroupStorageSize,
-      maxComputeInvocationsPerWorkgroup: device.limits.maxComputeInvocationsPerWorkgroup,
-      subgroups: device.features.has('subgroups'),
-    }),
+    Limits(deviceLimits(device)),
   );
 }
 

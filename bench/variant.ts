@@ -12,6 +12,7 @@ import { generateModule } from '../kernels/module.js';
 import type { CodeGenerating } from '../src/batched.js';
 import { FAST_TOGGLES, requestNodeDevice } from '../src/node.js';
 import { makeBatchedCase } from './batched-case.js';
+import { deviceLimits } from './fft-case.js';
 import { rotationCount } from './buffers.js';
 import { gbPerSecond } from './report.js';
 import { timeEncode } from './timing.js';
@@ -35,11 +36,7 @@ async function main(argv: string[]): Promise<void> {
     }
   }
   const { device } = await requestNodeDevice({ toggles: FAST_TOGGLES });
-  const limits = {
-    maxComputeWorkgroupStorageSize: device.limits.maxComputeWorkgroupStorageSize,
-    maxComputeInvocationsPerWorkgroup: device.limits.maxComputeInvocationsPerWorkgroup,
-    subgroups: false,
-  };
+  const limits = deviceLimits(device);
   const held: GPUBuffer[] = [];
   for (let g = 0; g < ballast; g++) {
     const b = device.createBuffer({ size: 1 << 30, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST });

@@ -271,6 +271,8 @@ function planFor(state: DescriptorState, direction: FFTDirection): FFTPlan {
       fail(exchangePartsNotSupported(state.exchangeParts, size, elementsPerThreadOf(folded, engine.execEPT), valid.join(', ')));
     }
   }
+  // Bytes of all slots' engine data as complex values (the exchange in one part).
+  const slotsBytes = engine.execSize * COMPLEX_BYTES[precision] * engine.slots;
   const tableSplit = preferredSplit(engine.execSize, engine.execEPT, precision, limits);
   const tableParts = preferredParts(engine.execSize, engine.execEPT, precision, limits);
   // Folded real FFTs add a mirror exchange of their own. Where the table (measured on C2C) prefers
@@ -286,7 +288,7 @@ function planFor(state: DescriptorState, direction: FFTDirection): FFTPlan {
     state.exchange === undefined &&
     (tableSplit || tableParts > 1) &&
     supportsParts(engine.execSize, engine.execEPT, 2) &&
-    (engine.execSize * COMPLEX_BYTES[precision] * engine.slots) / 2 <= limits.maxComputeWorkgroupStorageSize;
+    slotsBytes / 2 <= limits.maxComputeWorkgroupStorageSize;
   const complexInTwo = foldedParts || bluesteinParts;
   const exchange =
     execution === 'thread'
@@ -299,7 +301,7 @@ function planFor(state: DescriptorState, direction: FFTDirection): FFTPlan {
   if (!exchange) {
     // The least the engine could need: the split exchange in the most parts allowed.
     const parts = state.exchangeParts ?? Math.max(1, ...partsCandidates(engine.execSize, engine.execEPT));
-    const need = (engine.execSize * COMPLEX_BYTES[precision] * engine.slots) / 2 / parts;
+    const need = slotsBytes / 2 / parts;
     fail(workgroupMemoryExceeded(fftsPerBlock, size, need, limits.maxComputeWorkgroupStorageSize));
   }
   // The two checks above cover fitsLimits (blockDim >= [stride, slots]); kept as an internal assertion.
