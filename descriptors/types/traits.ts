@@ -65,6 +65,17 @@ type ResolvedTrait<S extends State, K extends keyof PlanTraits> =
 
 type Described<T, Default> = [T] extends [undefined] ? Default : Exclude<T, undefined>;
 
+/** Element kind of one side (inputType / outputType): real on the real side of RealSide unless folded. */
+type SideKind<S extends State, RealSide extends 'r2c' | 'c2r'> = IsSingle<TypeOf<S>> extends true
+  ? IsSingle<ModeOf<S>> extends true
+    ? TypeOf<S> extends RealSide
+      ? IsFolded<S> extends true
+        ? 'complex'
+        : 'real'
+      : 'complex'
+    : ElementKind
+  : ElementKind;
+
 export interface DescriptorTraits<S extends State> {
   readonly size: S['size'] extends undefined ? FFTIncomplete<Msg.Tagged<Msg.Incomplete<'size', 'size'>>> : S['size'];
   readonly type: TypeOf<S>;
@@ -81,24 +92,8 @@ export interface DescriptorTraits<S extends State> {
   readonly execution: S['execution'] extends undefined ? FFTIncomplete<Msg.Tagged<Msg.Incomplete<'execution', 'execution'>>> : Described<S['execution'], FFTExecution>;
   readonly realFFTOptions: { readonly layout: LayoutOf<S>; readonly mode: ModeOf<S> };
   readonly valueType: IsSingle<PrecisionOf<S>> extends true ? ValueType[PrecisionOf<S>] : string;
-  readonly inputType: IsSingle<TypeOf<S>> extends true
-    ? IsSingle<ModeOf<S>> extends true
-      ? TypeOf<S> extends 'r2c'
-        ? IsFolded<S> extends true
-          ? 'complex'
-          : 'real'
-        : 'complex'
-      : ElementKind
-    : ElementKind;
-  readonly outputType: IsSingle<TypeOf<S>> extends true
-    ? IsSingle<ModeOf<S>> extends true
-      ? TypeOf<S> extends 'c2r'
-        ? IsFolded<S> extends true
-          ? 'complex'
-          : 'real'
-        : 'complex'
-      : ElementKind
-    : ElementKind;
+  readonly inputType: SideKind<S, 'r2c'>;
+  readonly outputType: SideKind<S, 'c2r'>;
   readonly implicitTypeBatching: IsSingle<PrecisionOf<S>> extends true ? (PrecisionOf<S> extends 'f16' ? 2 : 1) : number;
   readonly isComplete: S extends WideState ? boolean : S['size'] extends undefined ? false : HasDirection<S>;
   readonly isCompleteExecution: S extends WideState
