@@ -82,6 +82,8 @@ export interface BluesteinSpec {
   readonly swizzle?: boolean;
   /** Exchange parts of the B-point engine (BlockEngineSpec.parts); default 1. */
   readonly parts?: number;
+  /** Engine tag (BlockEngineSpec.tag) when the module holds another engine of this length. */
+  readonly tag?: string;
 }
 
 /**
@@ -104,6 +106,7 @@ export function addBluesteinExecute(defs: Definitions, spec: BluesteinSpec): str
     smem: spec.smem,
     swizzle: spec.swizzle,
     parts: spec.parts,
+    tag: spec.tag,
   });
   const cmul = addCmul(defs, prefix);
   // Applies f(register, element index expr) to registers of elements < n; zeroes the rest.

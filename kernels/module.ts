@@ -1,12 +1,13 @@
 // generateModule: one fully specialised WGSL module per plan (c2c, f32): the Thread or Block
-// `execute`, the Block `execute_shared` when the data fits workgroup memory, the workgroup buffer
-// and the workspace binding. See docs/engine.md for layouts and synchronisation rules.
+// `execute`, the Block `execute_shared` when the data fits workgroup memory (kernels/shared-api.ts),
+// the workgroup buffers and the workspace binding. See docs/engine.md for layouts and synchronisation rules.
 import type { FFTPlan } from '../descriptors/model.js';
 import { addBluesteinExecute } from './bluestein.js';
 import { Definitions } from './definitions.js';
 import { generateRealModule } from './real/module.js';
 import { addBlockEngine, addCodelet, engineBarriers, stageRadices } from './stockham.js';
-import type { WGSLModule, WGSLOptions } from './types.js';
+import { bufferNames, sharedApiFor } from './shared-api.js';
+import type { InternalModuleOptions, WGSLModule } from './types.js';
 
 const DIRECTION_TAG = { forward: 'fwd', inverse: 'inv' } as const;
 
@@ -71,19 +72,13 @@ function generateThread(plan: FFTPlan, prefix: string, defs: Definitions): strin
 }
 
 /**
- * Whether the Block workgroup-memory API is offered: all slots' data fit the limits as vec2 (not
- * with the split or a parted exchange, whose buffer is smaller than the data by design).
+ * The Block register function `<name>(data, thread, fft)`: `<prefix>_execute`, or with a tag (a
+ * second engine of the same length in the module, see shared-api.ts) `<prefix><tag>_execute`.
  */
-function sharedApiElements(plan: FFTPlan): number | undefined {
-  if (plan.execution !== 'block' || plan.exchange === 'split' || plan.exchangeParts > 1) return undefined;
-  const elements = plan.fftsPerBlock * Math.max(plan.inputLength, plan.outputLength);
-  return elements * 8 <= plan.limits.maxComputeWorkgroupStorageSize ? elements : undefined;
-}
-
-function generateBlockExecute(plan: FFTPlan, prefix: string, smem: string, workspace: string, defs: Definitions): string {
-  const name = `${prefix}_execute`;
+function generateBlockExecute(plan: FFTPlan, prefix: string, smem: string, workspace: string, defs: Definitions, tag = ''): string {
+  const name = `${prefix}${tag}_execute`;
   const slots = plan.fftsPerBlock / plan.implicitTypeBatching;
-  const common = { prefix, ept: plan.execEPT, storage: plan.storageSize, slots, exchange: plan.exchange, smem, parts: plan.exchangeParts };
+  const common = { prefix, tag, ept: plan.execEPT, storage: plan.storageSize, slots, exchange: plan.exchange, smem, parts: plan.exchangeParts };
   if (plan.algorithm === 'bluestein') {
     return addBluesteinExecute(defs, { ...common, name, size: plan.size, execSize: plan.execSize, workspace });
   }
@@ -139,7 +134,7 @@ function generateExecuteShared(plan: FFTPlan, prefix: string, smem: string, exec
 }
 
 /** The WGSL module for a plan (c2c, f32). Throws a clear Error for anything not generated yet. */
-export function generateModule(plan: FFTPlan, options: WGSLOptions = {}): WGSLModule {
+export function generateModule(plan: FFTPlan, options: InternalModuleOptions = {}): WGSLModule {
   if (plan.type !== 'c2c') return generateRealModule(plan, options); // r2c / c2r: kernels/real, composed from this engine
   assertSupported(plan);
   const prefix = options.prefix ?? defaultPrefix(plan);
@@ -156,7 +151,9 @@ export function generateModule(plan: FFTPlan, options: WGSLOptions = {}): WGSLMo
         `webfftdx: Size(${plan.size}) uses Bluestein and needs a workspace: pass wgsl({ workspace: { group, binding } })`,
       );
     }
-    workspace = { ...options.workspace, name: `${prefix}_workspace` };
+    workspace = { ...options.workspace, name: options.workspaceName ?? `${prefix}_workspace` };
+  }
+  if (workspace && !options.workspaceName) {
     decls.push(
       `// Bluestein workspace (${plan.workspaceSize} bytes): H at [0, ${plan.execSize}), chirp at [${plan.execSize}, ${
         plan.execSize + plan.size
@@ -169,7 +166,9 @@ export function generateModule(plan: FFTPlan, options: WGSLOptions = {}): WGSLMo
   // Block FFTs only what execute_shared needs (the register API then uses none).
   let smemName = '';
   let smemDecl = '';
-  const sharedElements = sharedApiElements(plan);
+  const api = sharedApiFor(plan, plan.fftsPerBlock * Math.max(plan.inputLength, plan.outputLength) * 8);
+  const sharedElements = api?.kind === 'same' ? api.elements : undefined;
+  const names = bufferNames(prefix, api, options);
   if (plan.execution === 'block') {
     const slots = plan.fftsPerBlock / plan.implicitTypeBatching;
     let type = '';
@@ -177,24 +176,41 @@ export function generateModule(plan: FFTPlan, options: WGSLOptions = {}): WGSLMo
     const elements = (plan.execSize * slots) / plan.exchangeParts;
     if (plan.exchange === 'complex') type = `array<vec2<f32>, ${elements}>`;
     else if (plan.exchange === 'split') type = `array<f32, ${elements}>`;
-    else if (sharedElements !== undefined) type = `array<vec2<f32>, ${sharedElements}>`;
+    else if (sharedElements !== undefined && !options.registersOnly) type = `array<vec2<f32>, ${sharedElements}>`;
     if (type) {
-      smemName = options.sharedMemory ?? `${prefix}_smem`;
+      smemName = names.smem;
       smemDecl = `var<workgroup> ${smemName}: ${type};`;
     }
   }
 
   let execute: string;
   let executeShared: string | undefined;
+  let dataName = '';
+  let dataDecl = '';
   if (plan.execution === 'thread') {
     execute = generateThread(plan, prefix, defs);
   } else {
     execute = generateBlockExecute(plan, prefix, smemName, workspace?.name ?? '', defs);
-    if (sharedElements !== undefined) executeShared = generateExecuteShared(plan, prefix, smemName, execute, defs);
+    if (api?.kind === 'same' && !options.registersOnly) {
+      executeShared = generateExecuteShared(plan, prefix, smemName, execute, defs);
+      [dataName, dataDecl] = [smemName, smemDecl];
+    } else if (api?.kind === 'own' && !options.registersOnly) {
+      // Its own engine (tag `_shared`) with the complex one-part exchange in the data buffer.
+      dataName = names.data;
+      dataDecl = `var<workgroup> ${dataName}: array<vec2<f32>, ${api.elements}>;`;
+      const own = generateBlockExecute(api.plan, prefix, dataName, workspace?.name ?? '', defs, '_shared');
+      executeShared = generateExecuteShared(api.plan, prefix, dataName, own, defs);
+    }
   }
 
-  const ownDecl = smemDecl && !options.sharedMemory ? [smemDecl] : [];
-  const code = [header(plan, prefix), '', ...decls, ...ownDecl, '', defs.toString(), ''].join('\n');
+  const callerDeclared = options.sharedMemory !== undefined || (api?.kind === 'same' && options.sharedData !== undefined);
+  const ownDecl = smemDecl && !callerDeclared ? [smemDecl] : [];
+  if (dataDecl && dataName !== smemName && options.sharedData === undefined) ownDecl.push(dataDecl);
+  const ownApi =
+    api?.kind === 'own' && executeShared
+      ? [`// execute_shared: its own ${plan.execSize}-point engine (complex exchange in one part) on ${dataName}, ${api.elements * 8} bytes`]
+      : [];
+  const code = [header(plan, prefix), ...ownApi, '', ...decls, ...ownDecl, '', defs.toString(), ''].join('\n');
   return {
     directives: '',
     code,
@@ -202,6 +218,8 @@ export function generateModule(plan: FFTPlan, options: WGSLOptions = {}): WGSLMo
     ...(executeShared ? { executeShared } : {}),
     sharedMemory: smemName,
     sharedMemoryDeclaration: smemDecl,
+    sharedData: dataName,
+    sharedDataDeclaration: dataDecl,
     ...(workspace ? { workspace } : {}),
     plan,
   };

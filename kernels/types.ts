@@ -10,6 +10,12 @@ export interface WGSLOptions {
    * `sharedMemoryDeclaration` (an equal or larger element count is fine).
    */
   readonly sharedMemory?: string;
+  /**
+   * Name of a `var<workgroup>` declared by the caller for the workgroup-memory API's data (so an FFT
+   * and its inverse run on one buffer). Where both APIs use one buffer (`sharedData` equals
+   * `sharedMemory`), either option names it, and both must agree when given together.
+   */
+  readonly sharedData?: string;
   /** Where the global-memory workspace is bound (required when the plan requires a workspace). */
   readonly workspace?: { readonly group: number; readonly binding: number };
 }
@@ -27,8 +33,26 @@ export interface WGSLModule {
   readonly sharedMemory: string;
   /** Its declaration, e.g. `var<workgroup> p_smem: array<vec2<f32>, 256>;` ('' when none is needed). */
   readonly sharedMemoryDeclaration: string;
+  /**
+   * The `var<workgroup>` holding execute_shared's data (natural order, `array<vec2<f32>>`), '' when the
+   * API is not offered. It is `sharedMemory` when the register API's exchange can hold the data (the
+   * complex exchange in one part, or one invocation per FFT); otherwise `<p>_smem_data`, so that a
+   * kernel calling only `execute` keeps its smaller buffer (WGSL allocates only the variables an
+   * entry point uses).
+   */
+  readonly sharedData: string;
+  /** Its declaration ('' when the API is not offered). */
+  readonly sharedDataDeclaration: string;
   /** The workspace binding, when the plan requires one. */
   readonly workspace?: { readonly group: number; readonly binding: number; readonly name: string };
   /** The plan the code was generated for. */
   readonly plan: FFTPlan;
+}
+
+/** Options of nested module generation (a module composed into another); not part of the public API. */
+export interface InternalModuleOptions extends WGSLOptions {
+  /** Use this already declared workspace variable instead of declaring one. */
+  readonly workspaceName?: string;
+  /** Generate the register API only (the enclosing module provides execute_shared). */
+  readonly registersOnly?: boolean;
 }

@@ -11,7 +11,8 @@ import type { FFTPlan } from '../../descriptors/model.js';
 import { isPowerOfTwo } from '../../descriptors/sizes.js';
 import { Definitions } from '../definitions.js';
 import { defaultPrefix, generateModule } from '../module.js';
-import type { WGSLModule, WGSLOptions } from '../types.js';
+import { bufferNames, sharedApiFor, type SharedApi } from '../shared-api.js';
+import type { InternalModuleOptions, WGSLModule } from '../types.js';
 import { addConst } from '../wgsl.js';
 import { registerArray, type RealContext } from './context.js';
 import { c2rFoldedPre, r2cFoldedPost } from './folded.js';
@@ -38,11 +39,9 @@ function elementBytes(plan: FFTPlan, side: 'input' | 'output'): number {
   return (side === 'input' ? plan.inputType : plan.outputType) === 'real' ? 4 : 8;
 }
 
-/** vec2 elements the workgroup-memory API needs (all slots' input and output), or undefined when it is not offered. */
-function sharedApiElements(plan: FFTPlan): number | undefined {
-  if (plan.execution !== 'block' || plan.exchange === 'split' || plan.exchangeParts > 1) return undefined;
-  const bytes = plan.fftsPerBlock * Math.max(plan.inputLength * elementBytes(plan, 'input'), plan.outputLength * elementBytes(plan, 'output'));
-  return bytes <= plan.limits.maxComputeWorkgroupStorageSize ? Math.ceil(bytes / 8) : undefined;
+/** How the workgroup-memory API is provided (kernels/shared-api.ts): all slots' input or output, whichever is larger. */
+function sharedApi(plan: FFTPlan): SharedApi | undefined {
+  return sharedApiFor(plan, plan.fftsPerBlock * Math.max(plan.inputLength * elementBytes(plan, 'input'), plan.outputLength * elementBytes(plan, 'output')));
 }
 
 /** Element count of a `var<workgroup> name: array<T, count>;` declaration (0 for ''). */
@@ -51,7 +50,7 @@ function declaredCount(declaration: string): number {
   return m ? Number(m[1]) : 0;
 }
 
-function header(plan: FFTPlan, prefix: string, sharedElements: number | undefined): string {
+function header(plan: FFTPlan, prefix: string, data: string): string {
   const exec = plan.execution === 'thread' ? 'Thread()' : `Block() ElementsPerThread(${plan.elementsPerThread}) FFTsPerBlock(${plan.fftsPerBlock})`;
   const lines = [
     `// webfftdx generated module "${prefix}"`,
@@ -65,8 +64,8 @@ function header(plan: FFTPlan, prefix: string, sharedElements: number | undefine
       `// invocation t of slot f holds element t + i * ${plan.stride} in register i` +
         (plan.inputType === 'real' || plan.outputType === 'real' ? ' (real slots: two per register, real j = component j & 1 of register j >> 1)' : ''),
       `// complex engine: ${plan.execSize}-point ${plan.algorithm}, exchange ${plan.exchange}, ${plan.sharedMemorySize} bytes of workgroup memory` +
-        (sharedElements !== undefined
-          ? `; execute_shared: slot f at element f * ${plan.inputLength} of the buffer` +
+        (data
+          ? `; execute_shared: slot f at element f * ${plan.inputLength} of ${data}` +
             (plan.inputType === 'real' || plan.outputType === 'real' ? ' (reals: scalar index i = component i & 1 of element i >> 1)' : '')
           : ''),
     );
@@ -168,7 +167,7 @@ function executeSharedFunction(ctx: RealContext, execute: string): string {
 }
 
 /** The WGSL module of an r2c / c2r plan (f32). Throws a clear Error for anything not generated. */
-export function generateRealModule(plan: FFTPlan, options: WGSLOptions = {}): WGSLModule {
+export function generateRealModule(plan: FFTPlan, options: InternalModuleOptions = {}): WGSLModule {
   assertRealPlan(plan);
   const prefix = options.prefix ?? defaultPrefix(plan);
   if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(prefix)) throw new Error(`webfftdx: prefix "${prefix}" is not a valid WGSL identifier stem`);
@@ -177,16 +176,21 @@ export function generateRealModule(plan: FFTPlan, options: WGSLOptions = {}): WG
   const slots = plan.fftsPerBlock / plan.implicitTypeBatching;
   const local = !block || plan.stride === 1;
 
-  // One workgroup buffer for the engine's exchange, this module's exchanges and execute_shared.
-  const sharedElements = sharedApiElements(plan);
-  const smemName = block ? (options.sharedMemory ?? `${prefix}_smem`) : '';
+  // One workgroup buffer for the engine's exchange, this module's exchanges and (when it can hold
+  // the data) execute_shared; otherwise execute_shared runs its own module on a data buffer.
+  const api = sharedApi(plan);
+  const sharedElements = api?.kind === 'same' ? api.elements : undefined;
+  const names = bufferNames(prefix, api, options);
+  const smemName = block ? names.smem : '';
   // The engine shares the buffer only when it exchanges through it (stride > 1). With one invocation
   // per FFT its register API uses none; its own execute_shared buffer (if it declares one) is never
   // referenced by this module's entry points, so it costs no workgroup memory.
-  const innerOptions: WGSLOptions = {
+  const innerOptions: InternalModuleOptions = {
     prefix: `${prefix}_c2c`,
+    registersOnly: true, // this module calls the engine's register API only
     ...(block && !local ? { sharedMemory: smemName } : {}),
     ...(options.workspace ? { workspace: options.workspace } : {}),
+    ...(options.workspaceName ? { workspaceName: options.workspaceName } : {}),
   };
   const inner = innerPlan ? generateModule(innerPlan, innerOptions) : undefined;
   const smemKind = !block || local ? 'none' : plan.exchange === 'split' ? 'split' : 'complex';
@@ -210,13 +214,36 @@ export function generateRealModule(plan: FFTPlan, options: WGSLOptions = {}): WG
     partLength,
   };
   const execute = executeFunction(ctx, inner);
-  const executeShared = sharedElements !== undefined ? executeSharedFunction(ctx, execute) : undefined;
+  let executeShared: string | undefined;
+  let dataName = '';
+  let dataDecl = '';
+  let ownCode = '';
+  if (api?.kind === 'same' && !options.registersOnly) {
+    executeShared = executeSharedFunction(ctx, execute);
+    [dataName, dataDecl] = [smemName, smemDecl];
+  } else if (api?.kind === 'own' && !options.registersOnly) {
+    // The same FFT with the complex one-part exchange, on the data buffer (prefix `<p>_shared`).
+    dataName = names.data;
+    const own = generateRealModule(api.plan, {
+      prefix: `${prefix}_shared`,
+      sharedMemory: dataName,
+      registersOnly: true,
+      ...(options.workspace ? { workspace: options.workspace, workspaceName: inner?.workspace?.name } : {}),
+    });
+    dataDecl = own.sharedMemoryDeclaration;
+    ownCode = own.code;
+    executeShared = executeSharedFunction({ ...ctx, smem: dataName }, own.execute);
+  }
 
+  const callerDeclared = options.sharedMemory !== undefined || (api?.kind === 'same' && options.sharedData !== undefined);
+  const decls = smemDecl && !callerDeclared ? [smemDecl] : [];
+  if (dataDecl && dataName !== smemName && options.sharedData === undefined) decls.push(dataDecl);
   const code = [
-    header(plan, prefix, sharedElements),
+    header(plan, prefix, dataName),
     '',
-    ...(smemDecl && !options.sharedMemory ? [smemDecl, ''] : []),
+    ...(decls.length ? [...decls, ''] : []),
     inner ? inner.code : '',
+    ownCode,
     ctx.defs.toString(),
     '',
   ].join('\n');
@@ -227,6 +254,8 @@ export function generateRealModule(plan: FFTPlan, options: WGSLOptions = {}): WG
     ...(executeShared ? { executeShared } : {}),
     sharedMemory: smemDecl ? smemName : '',
     sharedMemoryDeclaration: smemDecl,
+    sharedData: dataName,
+    sharedDataDeclaration: dataDecl,
     ...(inner?.workspace ? { workspace: inner.workspace } : {}),
     plan,
   };

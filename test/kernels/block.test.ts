@@ -96,8 +96,8 @@ describe('Block execute, ElementsPerThread / FFTsPerBlock / BlockDim choices', (
 });
 
 describe('Block execute_shared (workgroup-memory API)', () => {
-  // execute_shared needs the complex exchange; the measured tuning prefers split for its own EPT per
-  // size, so these cases name EPTs it did not pick (a missing execute_shared fails loudly in buildCase).
+  // With the complex exchange in one part, execute_shared works in the register API's buffer; these
+  // cases name EPTs the measured tuning did not pick (a missing execute_shared fails loudly in buildCase).
   it('native, one-invocation and Bluestein sizes, several FFTs per workgroup', async () => {
     await run([
       block(8, {}, 'shared'),
@@ -108,6 +108,18 @@ describe('Block execute_shared (workgroup-memory API)', () => {
       block(1024, { elementsPerThread: 32, fftsPerBlock: 2 }, 'shared'),
       block(97, { elementsPerThread: 16, fftsPerBlock: 3 }, 'shared'), // Bluestein: slots at f * 97, exchange at f * 256
       block(128, { elementsPerThread: 16, fftsPerBlock: 2, blockDim: [20, 3, 2] }, 'shared'),
+    ]);
+  });
+  // The tuned defaults of these sizes exchange split or in parts: execute_shared then runs its own
+  // complex one-part engine on the data buffer (kernels/shared-api.ts).
+  it('tuned defaults with the split or a parted exchange (own engine, own buffer)', async () => {
+    await run([
+      block(256, {}, 'shared'), // split
+      block(1000, {}, 'shared'), // split, radix 10
+      block(2048, {}, 'shared'), // complex in 2 parts, 16 KiB of data: the largest under the core Limits
+      block(97, {}, 'shared'), // Bluestein over 256, complex in 2 parts
+      block(128, { fftsPerBlock: 3, exchange: 'split' }, 'shared'),
+      block(512, { exchangeParts: 4, blockDim: [80, 1, 1] }, 'shared'),
     ]);
   });
 });

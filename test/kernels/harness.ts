@@ -84,11 +84,11 @@ ${mod.code}
 fn main(@builtin(local_invocation_id) lid: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>) {
   let flat = lid.x + ${bx}u * (lid.y + ${by}u * lid.z);
   let base = wid.x * ${total}u;
-  for (var k = flat; k < ${total}u; k += ${step}u) { ${mod.sharedMemory}[k] = src[base + k]; }
+  for (var k = flat; k < ${total}u; k += ${step}u) { ${mod.sharedData}[k] = src[base + k]; }
   workgroupBarrier();
   ${mod.executeShared}(lid.x, lid.y + lid.z * ${by}u);
   workgroupBarrier();
-  for (var k = flat; k < ${total}u; k += ${step}u) { dst[base + k] = ${mod.sharedMemory}[k]; }
+  for (var k = flat; k < ${total}u; k += ${step}u) { dst[base + k] = ${mod.sharedData}[k]; }
 }`;
 }
 

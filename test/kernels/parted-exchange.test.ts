@@ -46,6 +46,8 @@ function partedCase(c: PartedCase, direction: 'forward' | 'inverse'): BuiltCase 
     execute,
     sharedMemory: smem,
     sharedMemoryDeclaration: decl,
+    sharedData: '',
+    sharedDataDeclaration: '',
     plan,
   };
   const label = `parted ${c.n} E${c.ept} ${c.exchange} ${c.parts} parts ${c.slots} slot(s) ${direction}`;

@@ -38,13 +38,23 @@ describe('parted exchange in plans', () => {
     expect(resolvePlan({ size: 4096, execution: 'block', direction: 'forward', elementsPerThread: 32 }).exchangeParts).toBe(1);
   });
 
-  it('the module declares exactly sharedMemorySize bytes, names the parts, offers no execute_shared', () => {
+  it('the register buffer is exactly sharedMemorySize bytes; execute_shared has its own data buffer', () => {
     const plan = resolvePlan({ size: 1024, execution: 'block', direction: 'forward', exchange: 'complex', exchangeParts: 2 });
     expect([plan.exchange, plan.exchangeParts, plan.sharedMemorySize]).toEqual(['complex', 2, 4096]);
     const mod = generateModule(plan);
     expect(mod.sharedMemoryDeclaration).toBe(`var<workgroup> ${mod.sharedMemory}: array<vec2<f32>, 512>;`);
     expect(mod.sharedMemory).toContain('_p2');
-    expect(mod.executeShared).toBeUndefined();
+    expect(mod.executeShared).toBe(`${mod.sharedMemory.replace(/_smem$/, '')}_execute_shared`);
+    expect(mod.sharedDataDeclaration).toBe(`var<workgroup> ${mod.sharedMemory}_data: array<vec2<f32>, 1024>;`);
+    expect(mod.code).toContain(mod.sharedDataDeclaration);
+    // The caller may declare the data buffer (e.g. shared by an FFT and its inverse).
+    const mine = generateModule(plan, { sharedData: 'mine' });
+    expect([mine.sharedData, mine.code.includes('var<workgroup> mine')]).toEqual(['mine', false]);
+    expect(mine.code).toContain(mine.sharedMemoryDeclaration);
+    // Where one buffer serves both APIs, the two options must agree.
+    const one = resolvePlan({ size: 1024, execution: 'block', direction: 'forward', exchange: 'complex', exchangeParts: 1 });
+    expect(generateModule(one, { sharedData: 'both' }).sharedMemory).toBe('both');
+    expect(() => generateModule(one, { sharedMemory: 'a', sharedData: 'b' })).toThrow('use one buffer');
     const split = generateModule(
       resolvePlan({ size: 16384, execution: 'block', direction: 'inverse', limits: LARGE, elementsPerThread: 32, exchange: 'split', exchangeParts: 2 }),
     );

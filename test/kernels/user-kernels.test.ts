@@ -73,11 +73,11 @@ ${FFT.code}
 @compute @workgroup_size(${bx}, ${by}, 1)
 fn main(@builtin(local_invocation_id) lid: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>) {
   let flat = lid.y * ${bx}u + lid.x;
-  for (var k = flat; k < 200u; k += ${bx * by}u) { ${FFT.sharedMemory}[k] = src[wid.x * 200u + k]; }  // FFT b at b * 100
+  for (var k = flat; k < 200u; k += ${bx * by}u) { ${FFT.sharedData}[k] = src[wid.x * 200u + k]; }  // FFT b at b * 100
   workgroupBarrier();
   ${FFT.executeShared}(lid.x, lid.y);
   workgroupBarrier();
-  for (var k = flat; k < 200u; k += ${bx * by}u) { dst[wid.x * 200u + k] = ${FFT.sharedMemory}[k]; }
+  for (var k = flat; k < 200u; k += ${bx * by}u) { dst[wid.x * 200u + k] = ${FFT.sharedData}[k]; }
 }`;
     const input = randomFloats(2 * 100 * 4, makeSeed());
     const [, out] = await runDispatch(device, {
@@ -115,6 +115,37 @@ fn main(@builtin(local_invocation_id) lid: vec3<u32>, @builtin(workgroup_id) wid
 }`;
     const input = randomFloats(2 * 512 * 3, makeSeed());
     const [out] = await runDispatch(device, { code, workgroups: [3], bindings: [{ data: input.slice(), read: true }] });
+    expect(relativeL2(out!, input)).toBeLessThan(6e-7);
+  });
+
+  it('Block convolution through execute_shared: tuned defaults (parted exchange), one user-declared data buffer', async () => {
+    const { device } = await testDevice();
+    const fwd = resolvePlan({ size: 1024, direction: 'forward', execution: 'block' });
+    const inv = resolvePlan({ size: 1024, direction: 'inverse', execution: 'block' });
+    expect(fwd.exchangeParts).toBeGreaterThan(1); // the register API's buffer cannot hold the data
+    const FFT = generateModule(fwd, { sharedData: 'conv' });
+    const IFFT = generateModule(inv, { sharedData: 'conv' });
+    expect(FFT.executeShared).toBeDefined();
+    const [bx] = fwd.blockDim;
+    const code = /* wgsl */ `
+@group(0) @binding(0) var<storage, read_write> buf: array<vec2<f32>>;
+${FFT.sharedDataDeclaration}
+${FFT.code}
+${IFFT.code}
+@compute @workgroup_size(${bx}, 1, 1)
+fn main(@builtin(local_invocation_id) lid: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>) {
+  for (var k = lid.x; k < 1024u; k += ${bx}u) { conv[k] = buf[wid.x * 1024u + k]; }
+  workgroupBarrier();
+  ${FFT.executeShared}(lid.x, 0u);
+  workgroupBarrier();
+  for (var k = lid.x; k < 1024u; k += ${bx}u) { conv[k] = conv[k] * (1.0 / 1024.0); }
+  workgroupBarrier();
+  ${IFFT.executeShared}(lid.x, 0u);
+  workgroupBarrier();
+  for (var k = lid.x; k < 1024u; k += ${bx}u) { buf[wid.x * 1024u + k] = conv[k]; }
+}`;
+    const input = randomFloats(2 * 1024 * 2, makeSeed());
+    const [out] = await runDispatch(device, { code, workgroups: [2], bindings: [{ data: input.slice(), read: true }] });
     expect(relativeL2(out!, input)).toBeLessThan(6e-7);
   });
 });

@@ -96,7 +96,7 @@ export function sharedKernel(mod: WGSLModule): string {
   const step = bx * by * bz;
   const inTotal = p.fftsPerBlock * p.inputLength;
   const outTotal = p.fftsPerBlock * p.outputLength;
-  const sm = mod.sharedMemory;
+  const sm = mod.sharedData;
   const load =
     p.inputType === 'real'
       ? `${sm}[k >> 1u][k & 1u] = src[base + k];`

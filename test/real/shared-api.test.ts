@@ -1,10 +1,10 @@
 // Real FFTs through the Block workgroup-memory API (`<p>_execute_shared`): the test kernel copies the
-// workgroup's FFTs into `<p>_smem` in the documented view (reals: scalar index i is component i & 1
-// of element i >> 1; complex: one vec2 per element; slot f at f * inputLength), synchronises, calls
-// execute_shared, synchronises and copies the outputs (slot f at f * outputLength) out. Every layout
-// x mode at sizes where the API is offered (with the complex exchange, requested explicitly since
-// the tuning table may prefer split, and only when all slots' data fit the Limits);
-// WEBFFTDX_FULL=1 adds more sizes.
+// workgroup's FFTs into the module's data buffer (`sharedData`) in the documented view (reals: scalar
+// index i is component i & 1 of element i >> 1; complex: one vec2 per element; slot f at
+// f * inputLength), synchronises, calls execute_shared, synchronises and copies the outputs (slot f
+// at f * outputLength) out. Every layout x mode, twice: with the complex exchange in one part (both
+// APIs in one buffer) and with the tuned defaults (split or parted exchanges: execute_shared runs its
+// own engine on its own buffer), wherever all slots' data fit the Limits; WEBFFTDX_FULL=1 adds sizes.
 import { describe, expect, it } from 'vitest';
 import { resolvePlan } from '../../descriptors/plan.js';
 import { generateRealModule } from '../../kernels/real/module.js';
@@ -12,8 +12,7 @@ import { FULL, matrix } from './cases.js';
 import { expectCasesPass } from './check.js';
 import type { RealCase } from './harness.js';
 
-/** The workgroup-memory API needs the complex exchange (the tuning table may prefer split): ask for it. */
-/** The workgroup-memory API needs the complex exchange in one part. */
+/** The complex exchange in one part: execute_shared then shares the register API's buffer. */
 function complexExchange(cases: RealCase[]): RealCase[] {
   return cases.map((c) => ({ ...c, state: { ...c.state, exchange: 'complex' as const, exchangeParts: 1 } }));
 }
@@ -34,6 +33,16 @@ describe('real FFTs, Block execution, workgroup-memory API', () => {
   it('1000 and the largest sizes where the data fit', async () => {
     const cases = complexExchange(matrix('shared', [1000, 2048, 4096], 1)).filter(offered);
     expect(cases.map((c) => c.label)).toContain('shared 1000 natural normal');
+    await expectCasesPass(cases);
+  }, 600_000);
+  it('tuned defaults (split and parted exchanges): 64, 68 (Bluestein), 1000, 2048', async () => {
+    const all = matrix('shared', [64, 68, 1000, 2048], 1);
+    const cases = all.filter(offered);
+    // Everything is offered here except where the data exceed 16 KiB (2048 full: 2048 complex elements = 16 KiB fits).
+    expect(cases.length).toBe(all.length);
+    const plans = cases.map((c) => resolvePlan({ ...c.state, type: 'r2c' }));
+    expect(plans.some((p) => p.exchange === 'split')).toBe(true);
+    expect(plans.some((p) => p.exchangeParts > 1)).toBe(true);
     await expectCasesPass(cases);
   }, 600_000);
   it.runIf(FULL)('more sizes (WEBFFTDX_FULL=1)', async () => {

@@ -1,0 +1,55 @@
+// The Block workgroup-memory API (`<p>_execute_shared`) for every plan whose data fit the Limits.
+// Where the register API's exchange already works in a buffer that can hold the data in natural
+// order (the complex exchange in one part, or no exchange at all), both APIs use `<p>_smem`.
+// Otherwise (the split or a parted exchange, chosen because a smaller buffer runs faster for the
+// register API) execute_shared runs its own copy of the engine with the complex one-part exchange,
+// in a separate data buffer `<p>_smem_data`: WGSL allocates only the workgroup variables an entry
+// point uses, so a kernel that calls `execute` alone still takes exactly `sharedMemorySize` bytes.
+import { COMPLEX_BYTES } from '../descriptors/capabilities.js';
+import type { FFTPlan } from '../descriptors/model.js';
+
+export type SharedApi =
+  /** execute_shared uses the register API's buffer; `elements`: vec2 elements its data need. */
+  | { readonly kind: 'same'; readonly elements: number }
+  /** execute_shared runs `plan` (the complex one-part exchange) in a buffer of `elements` vec2. */
+  | { readonly kind: 'own'; readonly plan: FFTPlan; readonly elements: number };
+
+/**
+ * How the workgroup-memory API is provided for a Block plan whose slots' data take `dataBytes`
+ * (input or output, whichever is larger), or undefined when it cannot fit the Limits.
+ */
+export function sharedApiFor(plan: FFTPlan, dataBytes: number): SharedApi | undefined {
+  if (plan.execution !== 'block') return undefined;
+  const limit = plan.limits.maxComputeWorkgroupStorageSize;
+  const elements = Math.ceil(dataBytes / 8);
+  if (plan.stride === 1 || (plan.exchange === 'complex' && plan.exchangeParts === 1)) {
+    return dataBytes <= limit ? { kind: 'same', elements } : undefined;
+  }
+  const slots = plan.fftsPerBlock / plan.implicitTypeBatching;
+  const exchangeBytes = plan.execSize * COMPLEX_BYTES[plan.precision] * slots;
+  if (Math.max(dataBytes, exchangeBytes) > limit) return undefined;
+  const own: FFTPlan = Object.freeze({ ...plan, exchange: 'complex' as const, exchangeParts: 1, sharedMemorySize: exchangeBytes });
+  return { kind: 'own', plan: own, elements: Math.max(elements, exchangeBytes / 8) };
+}
+
+/**
+ * The buffer names of a module with a workgroup-memory API: the register API's (`sharedMemory`)
+ * and the data's (`sharedData`), from the options or the defaults. Throws when one buffer serves
+ * both and the options name two.
+ */
+export function bufferNames(
+  prefix: string,
+  api: SharedApi | undefined,
+  options: { readonly sharedMemory?: string; readonly sharedData?: string },
+): { smem: string; data: string } {
+  if (api?.kind === 'same') {
+    if (options.sharedMemory !== undefined && options.sharedData !== undefined && options.sharedMemory !== options.sharedData) {
+      throw new Error(
+        `webfftdx: this plan's register and workgroup-memory APIs use one buffer, but sharedMemory "${options.sharedMemory}" and sharedData "${options.sharedData}" differ`,
+      );
+    }
+    const name = options.sharedMemory ?? options.sharedData ?? `${prefix}_smem`;
+    return { smem: name, data: name };
+  }
+  return { smem: options.sharedMemory ?? `${prefix}_smem`, data: api ? (options.sharedData ?? `${prefix}_smem_data`) : '' };
+}
