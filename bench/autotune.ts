@@ -123,7 +123,8 @@ function candidates(n: number, limits: FFTLimits): TuningEntry[] {
     // Record what the plan really does, so the table entry reproduces it.
     out.push({ ept: c.ept, slots: c.slots, ...(plan.exchange === 'split' ? { exchange: 'split' as const } : {}), ...(plan.exchangeParts > 1 ? { parts: plan.exchangeParts } : {}) });
   };
-  const partCounts = [1, 2, ...(n >= 8192 ? [4] : [])];
+  // 3 and 5 parts serve lengths with those factors (supportsParts filters the rest); 4 only the largest.
+  const partCounts = [1, 2, 3, 5, ...(n >= 8192 ? [4] : [])];
   for (const ept of epts) {
     const stride = n / ept;
     const slots = [1, 2, 4, 8, 16, 32, 64].filter(

@@ -48,8 +48,11 @@ export interface ExchangeChoice {
   readonly parts: number;
 }
 
-/** Exchange part counts the descriptors consider, smallest first (the engine takes any; these are tuned). */
-export const EXCHANGE_PARTS: readonly number[] = [1, 2, 4];
+/**
+ * Exchange part counts the descriptors consider, smallest first (the engine takes any; these are
+ * tuned). 3 and 5 serve lengths with those factors (2187, 3125, 6561: bench/NOTES.md run 11).
+ */
+export const EXCHANGE_PARTS: readonly number[] = [1, 2, 3, 4, 5];
 
 /**
  * True when the engine can exchange a length-n FFT with e elements per invocation in `parts` parts
@@ -71,11 +74,9 @@ export function supportsParts(n: number, e: number, parts: number): boolean {
   return true;
 }
 
-/** Largest part count of EXCHANGE_PARTS the engine supports for (n, e) (supported counts are prefix-closed). */
-export function maxPartsFor(n: number, e: number): number {
-  let best = 1;
-  for (const p of EXCHANGE_PARTS) if (supportsParts(n, e, p)) best = p;
-  return best;
+/** The part counts of EXCHANGE_PARTS the engine supports for (n, e), ascending (1 always). */
+export function supportedParts(n: number, e: number): number[] {
+  return EXCHANGE_PARTS.filter((p) => supportsParts(n, e, p));
 }
 
 function gcd(a: number, b: number): number {
@@ -88,7 +89,7 @@ export interface ExchangePreference {
   readonly split?: boolean;
   /** Parts to try first (tuning table), default 1; larger supported counts up to maxParts follow when it does not fit. */
   readonly parts?: number;
-  /** Largest part count to fall back to (default: all of EXCHANGE_PARTS); 1 for real FFTs. */
+  /** Largest part count to fall back to (default: all of EXCHANGE_PARTS); 1 where FFT slots are packed (tuning heuristic). */
   readonly maxParts?: number;
   /** Exactly this part count (override): no fallback. */
   readonly exactParts?: number;
@@ -101,8 +102,8 @@ export interface ExchangePreference {
 export function partsCandidates(n: number, e: number, pref: ExchangePreference = {}): number[] {
   if (pref.exactParts !== undefined) return [pref.exactParts];
   const first = pref.parts ?? 1;
-  const max = Math.min(pref.maxParts ?? Infinity, maxPartsFor(n, e));
-  return EXCHANGE_PARTS.filter((p) => p >= first && p <= max && supportsParts(n, e, p));
+  const max = pref.maxParts ?? Infinity;
+  return supportedParts(n, e).filter((p) => p >= first && p <= max);
 }
 
 /**

@@ -22,12 +22,15 @@ export const MEASURED_TUNING: Partial<Record<ProfileName, Partial<Record<FFTPrec
       256: { ept: 8, slots: 1, exchange: 'split' },
       400: { ept: 20, slots: 6, exchange: 'split' },
       512: { ept: 8, slots: 2, parts: 2 },
+      625: { ept: 25, slots: 1, parts: 5 }, // bench/NOTES.md run 11
+      729: { ept: 27, slots: 1, parts: 3 }, // bench/NOTES.md run 11
       1000: { ept: 10, slots: 1, exchange: 'split' },
       1024: { ept: 16, slots: 1, parts: 2 },
       2048: { ept: 16, slots: 1, parts: 2 },
-      2187: { ept: 9, slots: 1, exchange: 'split' },
-      3125: { ept: 25, slots: 1, exchange: 'split' },
+      2187: { ept: 27, slots: 1, parts: 3 }, // bench/NOTES.md run 11
+      3125: { ept: 25, slots: 1, parts: 5 }, // bench/NOTES.md run 11
       4096: { ept: 16, slots: 1, parts: 2 },
+      6561: { ept: 27, slots: 1, parts: 3 }, // bench/NOTES.md run 11
       8192: { ept: 32, slots: 1, exchange: 'split', parts: 2 },
     },
   },
@@ -47,13 +50,15 @@ export const MEASURED_TUNING: Partial<Record<ProfileName, Partial<Record<FFTPrec
       256: { ept: 8, slots: 1, exchange: 'split' },
       400: { ept: 20, slots: 4, exchange: 'split' },
       512: { ept: 16, slots: 1, parts: 2 },
+      625: { ept: 25, slots: 1, parts: 5 }, // bench/NOTES.md run 11
+      729: { ept: 27, slots: 1, parts: 3 }, // bench/NOTES.md run 11
       1000: { ept: 20, slots: 1, parts: 2 },
       1024: { ept: 16, slots: 1, parts: 2 },
-      2048: { ept: 16, slots: 1, exchange: 'split' },
-      2187: { ept: 9, slots: 1, exchange: 'split' },
-      3125: { ept: 25, slots: 1, exchange: 'split' },
-      4096: { ept: 16, slots: 1, parts: 2 },
-      6561: { ept: 27, slots: 1, exchange: 'split' },
+      2048: { ept: 16, slots: 1, parts: 2 }, // re-measured at 2^26, one process per shape (bench/NOTES.md run 10)
+      2187: { ept: 27, slots: 1, parts: 3 }, // bench/NOTES.md run 11
+      3125: { ept: 25, slots: 1, parts: 5 }, // bench/NOTES.md run 11
+      4096: { ept: 32, slots: 1, parts: 4 }, // re-measured at 2^26, one process per shape (bench/NOTES.md run 10)
+      6561: { ept: 27, slots: 1, parts: 3 }, // bench/NOTES.md run 11
       8192: { ept: 32, slots: 1, parts: 4 },
       10000: { ept: 20, slots: 1, exchange: 'split', parts: 2 },
       16384: { ept: 32, slots: 1, parts: 4 },
@@ -75,13 +80,15 @@ export const MEASURED_TUNING: Partial<Record<ProfileName, Partial<Record<FFTPrec
       256: { ept: 8, slots: 1, exchange: 'split' },
       400: { ept: 20, slots: 4, exchange: 'split' },
       512: { ept: 8, slots: 1, exchange: 'split' },
+      625: { ept: 25, slots: 1, parts: 5 }, // bench/NOTES.md run 11
+      729: { ept: 27, slots: 1, parts: 3 }, // bench/NOTES.md run 11
       1000: { ept: 20, slots: 1, parts: 2 },
       1024: { ept: 16, slots: 1, parts: 2 },
       2048: { ept: 16, slots: 1, parts: 2 },
-      2187: { ept: 9, slots: 1, exchange: 'split' },
-      3125: { ept: 25, slots: 1, exchange: 'split' },
+      2187: { ept: 27, slots: 1, parts: 3 }, // bench/NOTES.md run 11
+      3125: { ept: 25, slots: 1, parts: 5 }, // bench/NOTES.md run 11
       4096: { ept: 16, slots: 1, parts: 2 },
-      6561: { ept: 27, slots: 1, exchange: 'split' },
+      6561: { ept: 27, slots: 1, parts: 3 }, // bench/NOTES.md run 11
       8192: { ept: 32, slots: 1, parts: 4 },
       10000: { ept: 20, slots: 1, exchange: 'split', parts: 2 },
       16384: { ept: 32, slots: 1, parts: 4 },

@@ -13,7 +13,7 @@ import {
   MAX_THREAD_EXEC_SIZE,
   maxBluesteinLength,
   maxNativeBlockSize,
-  maxPartsFor,
+  supportedParts,
   VALUE_TYPE,
 } from '../descriptors/capabilities.js';
 import type { FFTLimits, FFTPrecision } from '../descriptors/model.js';
@@ -57,7 +57,7 @@ function tuningInterface(name: string, precision: FFTPrecision, limits: FFTLimit
             e,
             precision,
             limits,
-          )}, ${maxPartsFor(n, e)}]`,
+          )}, [${supportedParts(n, e).join(', ')}]]`,
       )
       .join('; ');
     lines.push(

@@ -157,9 +157,11 @@ describe('what the engine can build under the Limits', () => {
     expect(fft(Size(4096), Block(), FFTsPerBlock(2))).type.toRaiseError(
       '(FFT error) the workgroup needs 512 invocations but the Limits allow 256',
     );
-    expect(fft(Size(3125), Block(), FFTsPerBlock(2), ElementsPerThread(25))).type.toRaiseError(
-      '(FFT error) FFTsPerBlock(2) with Size(3125) needs at least 25000 bytes of workgroup memory but the Limits allow 16384',
+    expect(fft(Size(1323), Block(), FFTsPerBlock(4), ElementsPerThread(21))).type.toRaiseError(
+      '(FFT error) FFTsPerBlock(4) with Size(1323) needs at least 21168 bytes of workgroup memory but the Limits allow 16384',
     );
+    // Two 3125-point FFTs fit through the exchange in 5 parts.
+    expect(fft(Size(3125), Direction('forward'), Block(), FFTsPerBlock(2), ElementsPerThread(25)).sharedMemorySize).type.toBe<10000>();
   });
 });
 

@@ -6,7 +6,7 @@ import type { ComplexLayout, FFTPrecision, FFTType } from '../model.js';
 import type { OpKind } from '../operators.js';
 import type { BlockTuning, MaxBluestein, MaxNative, MaxThreadSize, ProfileLimits } from '../tables.gen.js';
 import type * as Msg from './messages.js';
-import type { Add, CeilPow2, Gt, Half, IsEven, Lt, Mul } from './nat.js';
+import type { Add, CeilPow2, Div, Gt, Half, IsEven, Lt, Mul } from './nat.js';
 import type {
   AllLiteral,
   IsFolded,
@@ -170,9 +170,9 @@ type BlockWith<
           infer Stride extends number,
           infer Split extends number,
           infer PrefParts extends number,
-          infer MaxParts extends number,
+          infer Supported extends readonly number[],
         ]
-        ? BlockShape<S, Pr, P, N, ExecSize, Entry, Bluestein, ExecEPT, Suggested, Stride, Split, PrefParts, MaxParts>
+        ? BlockShape<S, Pr, P, N, ExecSize, Entry, Bluestein, ExecEPT, Suggested, Stride, Split, PrefParts, Supported>
         : never
       : Failed<
           'elementsPerThread',
@@ -189,9 +189,13 @@ type BlockWith<
         ExecEPT,
         Entry['d'][1],
         Entry['d'][2],
-        ExecEPT extends keyof Entry['s'] ? (Entry['s'][ExecEPT] extends readonly [number, number, infer Split extends number, ...number[]] ? Split : 0) : 0,
-        ExecEPT extends keyof Entry['s'] ? (Entry['s'][ExecEPT] extends readonly [number, number, number, infer Pref extends number, number] ? Pref : 1) : 1,
-        ExecEPT extends keyof Entry['s'] ? (Entry['s'][ExecEPT] extends readonly [number, number, number, number, infer Max extends number] ? Max : 1) : 1
+        ExecEPT extends keyof Entry['s'] ? (Entry['s'][ExecEPT] extends readonly [number, number, infer Split extends number, ...unknown[]] ? Split : 0) : 0,
+        ExecEPT extends keyof Entry['s'] ? (Entry['s'][ExecEPT] extends readonly [number, number, number, infer Pref extends number, unknown] ? Pref : 1) : 1,
+        ExecEPT extends keyof Entry['s']
+          ? Entry['s'][ExecEPT] extends readonly [number, number, number, number, infer Supported extends readonly number[]]
+            ? Supported
+            : [1]
+          : [1]
       >
   : never;
 
@@ -204,20 +208,17 @@ type FirstPresent<S extends State, Kinds extends readonly OpKind[]> = Kinds exte
     : K
   : 'size';
 
-/** The part counts capabilities.ts partsCandidates tries: from the preferred one up to the most supported (1, 2, 4). */
-type PartsCandidates<Pref extends number, Max extends number> = Pref extends 1
-  ? Max extends 4
-    ? [1, 2, 4]
-    : Max extends 2
-      ? [1, 2]
-      : [1]
-  : Pref extends 2
-    ? Max extends 4
-      ? [2, 4]
-      : [2]
-    : [4];
+/** The part counts capabilities.ts partsCandidates tries: the supported ones from the preferred one up. */
+type PartsCandidates<Pref extends number, Supported extends readonly number[]> = Supported extends readonly [
+  infer First extends number,
+  ...infer Rest extends readonly number[],
+]
+  ? Lt<First, Pref> extends true
+    ? PartsCandidates<Pref, Rest>
+    : Supported
+  : [];
 
-type DivParts<C extends number, Parts extends number> = Parts extends 1 ? C : Parts extends 2 ? Half<C> : Half<Half<C>>;
+type DivParts<C extends number, Parts extends number> = Parts extends 1 ? C : Parts extends 2 ? Half<C> : Div<C, Parts>;
 
 /** No exchange fits: Need is the split exchange's bytes in the most parts tried (the message's "at least"). */
 interface NoFit<Need extends number> {
@@ -257,9 +258,9 @@ type BlockShape<
   Stride extends number,
   /** 1 when the tuning table prefers the split exchange for this length and EPT. */
   Split extends number,
-  /** Exchange parts the tuning table prefers, and the most the engine supports, for this length and EPT. */
+  /** Exchange parts the tuning table prefers, and those the engine supports, for this length and EPT. */
   PrefParts extends number,
-  MaxParts extends number,
+  Supported extends readonly number[],
   Slots extends number = S['fftsPerBlock'] extends number
     ? Itb<P> extends 2
       ? Half<S['fftsPerBlock']>
@@ -276,9 +277,8 @@ type BlockShape<
   MaxInvocations extends number = ProfileLimits[Pr][1],
   // The complex exchange in 2 parts (plan.ts): folded real FFTs where the table prefers split in 1
   // part, Bluestein where it prefers split or parts and 2 complex parts fit.
-  ComplexInTwo extends boolean = MaxParts extends 1
-    ? false
-    : IsFolded<S> extends true
+  ComplexInTwo extends boolean = 2 extends Supported[number]
+    ? IsFolded<S> extends true
       ? [Split, PrefParts] extends [1, 1]
         ? true
         : false
@@ -288,8 +288,9 @@ type BlockShape<
           : Gt<Half<Complex>, Storage> extends true
             ? false
             : true
-        : false,
-  Candidates extends readonly number[] = ComplexInTwo extends true ? PartsCandidates<2, MaxParts> : PartsCandidates<PrefParts, MaxParts>,
+        : false
+    : false,
+  Candidates extends readonly number[] = ComplexInTwo extends true ? PartsCandidates<2, Supported> : PartsCandidates<PrefParts, Supported>,
 > =
   true extends Lt<Dim[0], Stride> | Lt<Dim[1], Slots>
     ? Failed<

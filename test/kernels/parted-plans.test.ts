@@ -5,7 +5,8 @@
 // one workgroup each).
 import { describe, expect, it } from 'vitest';
 import type { FFTLimits, FFTPlan } from '../../descriptors/model.js';
-import { resolvePlan } from '../../descriptors/plan.js';
+import { supportedParts } from '../../descriptors/capabilities.js';
+import { resolvePlan, type DescriptorState } from '../../descriptors/plan.js';
 import { generateModule } from '../../kernels/module.js';
 import { testDevice } from '../support/gpu.js';
 import { makeSeed } from '../support/random.js';
@@ -61,6 +62,23 @@ describe('parted exchange in plans', () => {
     expect(split.sharedMemoryDeclaration).toMatch(/array<f32, 8192>;$/); // 32768 bytes
   });
 
+  it('3 and 5 parts for lengths with those factors (bench/NOTES.md run 11)', () => {
+    const shape = (state: Omit<DescriptorState, 'execution' | 'direction'>) => {
+      const p = resolvePlan({ execution: 'block', direction: 'forward', ...state });
+      return [p.algorithm, p.execEPT, p.exchange, p.exchangeParts, p.sharedMemorySize];
+    };
+    expect(supportedParts(6561, 27)).toEqual([1, 3]);
+    expect(supportedParts(3125, 25)).toEqual([1, 5]);
+    expect(supportedParts(1024, 16)).toEqual([1, 2, 4]);
+    expect(shape({ size: 2187 })).toEqual(['stockham', 27, 'complex', 3, 5832]);
+    expect(shape({ size: 3125 })).toEqual(['stockham', 25, 'complex', 5, 5000]);
+    // 6561 fits the core Limits only through the split exchange in 3 parts (it needed Bluestein
+    // length 16384 before, which they do not allow); 48 KiB takes the complex one.
+    expect(shape({ size: 6561 })).toEqual(['stockham', 27, 'split', 3, 8748]);
+    expect(shape({ size: 6561, limits: LARGE })).toEqual(['stockham', 27, 'complex', 3, 17496]);
+    expect(() => resolvePlan({ size: 1024, execution: 'block', direction: 'forward', exchangeParts: 5 })).toThrow('supported values are 1, 2, 4');
+  });
+
   it('rejects part counts the engine cannot build; real FFTs exchange in parts too', () => {
     expect(() => resolvePlan({ size: 1024, execution: 'block', direction: 'forward', exchangeParts: 3 })).toThrow(
       'exchangeParts 3 is not supported for Size(1024) with ElementsPerThread(16): supported values are 1, 2, 4',
@@ -76,8 +94,10 @@ describe('parted exchange in plans', () => {
 
   it('folded real and Bluestein engines exchange complex values in 2 parts where the rules say so (plan.ts)', () => {
     const shape = (p: { exchange: string; exchangeParts: number; sharedMemorySize: number }) => [p.exchange, p.exchangeParts, p.sharedMemorySize];
-    // The C2C table prefers split in 1 part for 2048 (large); folded R2C 4096 runs that engine in 2 complex parts.
-    expect(shape(resolvePlan({ size: 2048, execution: 'block', direction: 'forward', limits: LARGE }))).toEqual(['split', 1, 8192]);
+    // The C2C table prefers split in 1 part for 256 (large); folded R2C 512 runs that engine in 2 complex parts.
+    expect(shape(resolvePlan({ size: 256, execution: 'block', direction: 'forward', limits: LARGE }))).toEqual(['split', 1, 1024]);
+    expect(shape(resolvePlan({ size: 512, type: 'r2c', mode: 'folded', execution: 'block', limits: LARGE }))).toEqual(['complex', 2, 1024]);
+    // Where the table itself picks 2 complex parts (2048), folded R2C 4096 keeps them.
     expect(shape(resolvePlan({ size: 4096, type: 'r2c', mode: 'folded', execution: 'block', limits: LARGE }))).toEqual(['complex', 2, 8192]);
     // Bluestein: 1009 (B = 2048) and 4093 (B = 8192) where 2 complex parts fit; else the table's choice.
     expect(shape(resolvePlan({ size: 1009, execution: 'block', direction: 'forward', limits: LARGE }))).toEqual(['complex', 2, 8192]);
