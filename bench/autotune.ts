@@ -5,6 +5,12 @@
 // scripts/device-autotune.sh runs one process per (profile, size) -- timings degrade inside one long
 // process -- with `--out-json part.json`, then `--merge part.json... --out-table tuning-table.ts`;
 // copy the table into descriptors/ and regenerate the type tables (npm run gen:tables).
+//
+// Two phases, because timings also drift inside one process (later candidates run a few percent
+// slower: bench/NOTES.md runs 6 and 10): the screening above ranks every candidate of a length in
+// one process; `--merge screening.json --finalists K` then lists each length's K best, and the
+// script times each finalist alone (`--only ept:slots:exchange:parts`, one process each). The table
+// is made from the finalists' timings only.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fitsLimits, maxNativeBlockSize, stockhamEPTs, supportsParts } from '../descriptors/capabilities.js';
 import type { FFTLimits, FFTPlan } from '../descriptors/model.js';
@@ -32,9 +38,13 @@ interface Args {
   outJson?: string;
   /** Result files of earlier runs to merge into one table instead of measuring. */
   merge?: string[];
+  /** With --merge: print the K fastest candidates per (profile, length), `profile n spec` per line. */
+  finalists?: number;
+  /** Measure only this candidate (`ept:slots:complex|split:parts`, see specOf). */
+  only?: string;
 }
 
-const NON_POW2 = [12, 24, 48, 96, 100, 400, 1000, 2187, 3125, 6561, 10000];
+const NON_POW2 = [12, 24, 48, 96, 100, 400, 625, 729, 1000, 2187, 3125, 6561, 10000];
 
 function parseArgs(argv: string[]): Args {
   const a: Args = { profiles: ['core', 'mid', 'large'], total: 1 << 24, repeats: 7, warmup: 2, maxSeconds: 420 };
@@ -71,6 +81,14 @@ function parseArgs(argv: string[]): Args {
         break;
       case '--out-json':
         a.outJson = v;
+        i++;
+        break;
+      case '--finalists':
+        a.finalists = Number(v);
+        i++;
+        break;
+      case '--only':
+        a.only = v;
         i++;
         break;
       case '--merge':
@@ -165,6 +183,27 @@ function entryText(e: { exchange?: 'split'; parts?: number }): string {
   return `${e.exchange ? ' split' : ''}${e.parts ? ` ${e.parts} parts` : ''}`;
 }
 
+/** A candidate as one command-line word: `ept:slots:complex|split:parts`. */
+function specOf(e: { ept: number; slots: number; exchange?: 'split'; parts?: number }): string {
+  return `${e.ept}:${e.slots}:${e.exchange ?? 'complex'}:${e.parts ?? 1}`;
+}
+
+function parseSpec(spec: string): TuningEntry {
+  const [ept, slots, exchange, parts] = spec.split(':');
+  if (!ept || !slots || (exchange !== 'complex' && exchange !== 'split') || !parts) throw new Error(`autotune: bad --only ${spec} (want ept:slots:complex|split:parts)`);
+  return entryOf({ ept: Number(ept), slots: Number(slots), ...(exchange === 'split' ? { exchange } : {}), parts: Number(parts) });
+}
+
+/** The K fastest measured candidates per (profile, n), fastest first. */
+function finalistsOf(results: readonly Measured[], k: number): Measured[] {
+  const byKey = new Map<string, Measured[]>();
+  for (const r of results) {
+    const key = `${r.profile}:${r.n}`;
+    byKey.set(key, [...(byKey.get(key) ?? []), r]);
+  }
+  return [...byKey.values()].flatMap((rs) => [...rs].sort((a, b) => a.ms - b.ms).slice(0, k));
+}
+
 function entryOf(r: { ept: number; slots: number; exchange?: 'split'; parts?: number }): TuningEntry {
   return { ept: r.ept, slots: r.slots, ...(r.exchange ? { exchange: r.exchange } : {}), ...(r.parts && r.parts > 1 ? { parts: r.parts } : {}) };
 }
@@ -205,6 +244,10 @@ function mergeFiles(args: Args): void {
   const files = args.merge!.map((f) => JSON.parse(readFileSync(f, 'utf8')) as ResultFile);
   if (!files.length) throw new Error('autotune --merge: no result files');
   const results = files.flatMap((f) => f.results);
+  if (args.finalists) {
+    for (const r of finalistsOf(results, args.finalists)) console.log(`${r.profile} ${r.n} ${specOf(r)}`);
+    return;
+  }
   if (args.outJson) writeFileSync(args.outJson, JSON.stringify({ device: files[0].device, date: files[0].date, stopped: files.some((f) => f.stopped), results }, null, 1));
   if (args.outTable) writeFileSync(args.outTable, renderTable(winnersOf(results), files[0].device, files[0].date));
   if (args.outTableJs) writeFileSync(args.outTableJs, toJavaScript(renderTable(winnersOf(results), files[0].device, files[0].date)));
@@ -228,12 +271,16 @@ async function main(): Promise<void> {
     winners[name] = table;
     for (const n of sizesFor(limits, args.sizes)) {
       let best: Measured | undefined;
-      for (const c of candidates(n, limits)) {
+      for (const c of args.only ? [parseSpec(args.only)] : candidates(n, limits)) {
         if ((Date.now() - started) / 1000 > args.maxSeconds) {
           stopped = true;
           break;
         }
-        const plan = candidatePlan(n, c, limits)!;
+        const plan = candidatePlan(n, c, limits);
+        if (!plan) {
+          console.log(`  ${name} n=${n} ${specOf(c)}: not a valid plan under these Limits`);
+          continue;
+        }
         const desc: CodeGenerating = { wgsl: (options) => generateModule(plan, options) };
         const batch = Math.max(1, Math.floor(args.total / n));
         const bytes = 2 * batch * n * 8;
@@ -278,7 +325,8 @@ function renderTable(w: Partial<Record<ProfileName, Record<number, TuningEntry>>
   const lines = [
     '// Measured defaults written by the autotuner (bench/autotune.ts). Keyed by Limits profile, then',
     '// precision, then complex FFT length: the winner among the timed (ElementsPerThread, FFT slots, exchange, parts)',
-    `// candidates of a batched C2C f32 forward FFT over 2^24 elements, Dawn FAST_TOGGLES. Measured on ${device}, ${date}.`,
+    '// candidates of a batched C2C f32 forward FFT, Dawn FAST_TOGGLES (scripts/device-autotune.sh: the finalists',
+    `// of an in-process screening, each timed again in its own process). Measured on ${device}, ${date}.`,
     "import type { FFTPrecision } from './model.js';",
     "import type { ProfileName, TuningEntry } from './tuning.js';",
     '',

@@ -17,19 +17,19 @@ export const MEASURED_TUNING: Partial<Record<ProfileName, Partial<Record<FFTPrec
       48: { ept: 12, slots: 16, exchange: 'split' },
       64: { ept: 8, slots: 4 },
       96: { ept: 12, slots: 4 },
-      100: { ept: 10, slots: 4 },
+      100: { ept: 10, slots: 8, exchange: 'split' }, // autotuner finals, best of the processes per shape (bench/NOTES.md run 12)
       128: { ept: 8, slots: 2, parts: 2 },
       256: { ept: 8, slots: 1, exchange: 'split' },
       400: { ept: 20, slots: 6, exchange: 'split' },
       512: { ept: 8, slots: 2, parts: 2 },
-      625: { ept: 25, slots: 1, parts: 5 }, // bench/NOTES.md run 11
+      625: { ept: 25, slots: 2, parts: 5 }, // bench/NOTES.md runs 11 and 12
       729: { ept: 27, slots: 1, parts: 3 }, // bench/NOTES.md run 11
-      1000: { ept: 10, slots: 1, exchange: 'split' },
+      1000: { ept: 20, slots: 1, parts: 2 }, // autotuner finals, best of the processes per shape (bench/NOTES.md run 12)
       1024: { ept: 16, slots: 1, parts: 2 },
       2048: { ept: 16, slots: 1, parts: 2 },
       2187: { ept: 27, slots: 1, parts: 3 }, // bench/NOTES.md run 11
       3125: { ept: 25, slots: 1, parts: 5 }, // bench/NOTES.md run 11
-      4096: { ept: 16, slots: 1, parts: 2 },
+      4096: { ept: 32, slots: 1, parts: 4 }, // bench/NOTES.md runs 10 and 12
       6561: { ept: 27, slots: 1, parts: 3 }, // bench/NOTES.md run 11
       8192: { ept: 32, slots: 1, exchange: 'split', parts: 2 },
     },
@@ -50,7 +50,7 @@ export const MEASURED_TUNING: Partial<Record<ProfileName, Partial<Record<FFTPrec
       256: { ept: 8, slots: 1, exchange: 'split' },
       400: { ept: 20, slots: 4, exchange: 'split' },
       512: { ept: 16, slots: 1, parts: 2 },
-      625: { ept: 25, slots: 1, parts: 5 }, // bench/NOTES.md run 11
+      625: { ept: 25, slots: 2, parts: 5 }, // bench/NOTES.md runs 11 and 12
       729: { ept: 27, slots: 1, parts: 3 }, // bench/NOTES.md run 11
       1000: { ept: 20, slots: 1, parts: 2 },
       1024: { ept: 16, slots: 1, parts: 2 },
@@ -75,19 +75,19 @@ export const MEASURED_TUNING: Partial<Record<ProfileName, Partial<Record<FFTPrec
       48: { ept: 12, slots: 8 },
       64: { ept: 8, slots: 8 },
       96: { ept: 12, slots: 4 },
-      100: { ept: 10, slots: 4 },
+      100: { ept: 10, slots: 8, exchange: 'split' }, // autotuner finals, best of the processes per shape (bench/NOTES.md run 12)
       128: { ept: 8, slots: 2, parts: 2 },
       256: { ept: 8, slots: 1, exchange: 'split' },
       400: { ept: 20, slots: 4, exchange: 'split' },
       512: { ept: 8, slots: 1, exchange: 'split' },
-      625: { ept: 25, slots: 1, parts: 5 }, // bench/NOTES.md run 11
+      625: { ept: 25, slots: 2, parts: 5 }, // bench/NOTES.md runs 11 and 12
       729: { ept: 27, slots: 1, parts: 3 }, // bench/NOTES.md run 11
       1000: { ept: 20, slots: 1, parts: 2 },
       1024: { ept: 16, slots: 1, parts: 2 },
       2048: { ept: 16, slots: 1, parts: 2 },
       2187: { ept: 27, slots: 1, parts: 3 }, // bench/NOTES.md run 11
       3125: { ept: 25, slots: 1, parts: 5 }, // bench/NOTES.md run 11
-      4096: { ept: 16, slots: 1, parts: 2 },
+      4096: { ept: 32, slots: 1, parts: 4 }, // bench/NOTES.md runs 10 and 12
       6561: { ept: 27, slots: 1, parts: 3 }, // bench/NOTES.md run 11
       8192: { ept: 32, slots: 1, parts: 4 },
       10000: { ept: 20, slots: 1, exchange: 'split', parts: 2 },

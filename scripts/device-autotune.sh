@@ -1,27 +1,53 @@
 #!/usr/bin/env bash
-# The autotuner on the GPU machine: every (Limits profile, FFT length) in a fresh process (timings
-# degrade inside one long process), then one merged tuning table. Writes $OUT/tuning-table.ts,
-# $OUT/autotune.json and $OUT/autotune.log. Begin the device command with `source .device/setup.sh;`
-# and carry .device and dist (npm run build:bench).
+# The autotuner on the GPU machine, in two phases (timings drift inside one long process, so neither
+# phase times much in one): screening times every candidate of one (Limits profile, FFT length) per
+# process; the finals time each length's TUNE_FINALISTS best candidates again, one process each, and
+# the tuning table is made from the finals alone. Writes $OUT/tuning-table.ts, $OUT/autotune.json
+# (finals), $OUT/autotune-screening.json, $OUT/finalists.txt and $OUT/autotune.log. Begin the
+# device command with `source .device/setup.sh;` and carry .device and dist (npm run build:bench).
 # Optional environment: TUNE_PROFILES (default core,mid,large), TUNE_SIZES (default: the autotuner's
-# list per profile), TUNE_SECONDS (time budget, default 300), TUNE_INSTALL=1 (also write the table into
-# dist/descriptors/tuning-table.js, so a bench in the same call uses it).
+# list per profile), TUNE_PHASE (screen, final or both; default both), TUNE_SCREENING (a screening
+# JSON for TUNE_PHASE=final; default this run's), TUNE_FINALISTS (default 3), TUNE_SECONDS (time
+# budget per phase, default 280), TUNE_TOTAL / TUNE_REPEATS (screening), TUNE_FINAL_TOTAL /
+# TUNE_FINAL_REPEATS (finals; default 2^26 elements, as the benchmark, and 10 repeats),
+# TUNE_INSTALL=1 (also write the table into dist/descriptors/tuning-table.js for a bench in the same call).
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 out=${OUT:-$PWD/device-autotune-out}
 # Dawn names only the driver on NVIDIA: record the device name from nvidia-smi.
 command -v nvidia-smi >/dev/null && export WEBFFTDX_DEVICE_NAME=${WEBFFTDX_DEVICE_NAME:-$(nvidia-smi --query-gpu=name --format=csv,noheader | head -n1)}
 mkdir -p "$out"
-parts=$(mktemp -d)
-deadline=$((SECONDS + ${TUNE_SECONDS:-300}))
+phase=${TUNE_PHASE:-both}
+budget=${TUNE_SECONDS:-280}
 pow2="4,8,16,32,64,128,256,512,1024,2048,4096,8192"
-sizes=${TUNE_SIZES:-$pow2,12,24,48,96,100,400,1000,2187,3125,6561,10000}
-for p in $(echo "${TUNE_PROFILES:-core,mid,large}" | tr ',' ' '); do
-  for n in $(echo "$sizes" | tr ',' ' '); do
-    [ $SECONDS -lt $deadline ] || { echo "time budget spent at $p $n" >> "$out/autotune.log"; break 2; }
-    timeout 60 node dist/bench/autotune.js --profiles "$p" --sizes "$n" ${TUNE_TOTAL:+--total $TUNE_TOTAL} ${TUNE_REPEATS:+--repeats $TUNE_REPEATS} --out-json "$parts/$p-$n.json" >> "$out/autotune.log" 2>&1 \
-      || echo "autotune $p $n exited with $?" >> "$out/autotune.log"
+sizes=${TUNE_SIZES:-$pow2,12,24,48,96,100,400,625,729,1000,2187,3125,6561,10000}
+screening=${TUNE_SCREENING:-$out/autotune-screening.json}
+
+if [ "$phase" != final ]; then
+  parts=$(mktemp -d)
+  deadline=$((SECONDS + budget))
+  for p in $(echo "${TUNE_PROFILES:-core,mid,large}" | tr ',' ' '); do
+    for n in $(echo "$sizes" | tr ',' ' '); do
+      [ $SECONDS -lt $deadline ] || { echo "screening: time budget spent at $p $n" >> "$out/autotune.log"; break 2; }
+      timeout 60 node dist/bench/autotune.js --profiles "$p" --sizes "$n" ${TUNE_TOTAL:+--total $TUNE_TOTAL} ${TUNE_REPEATS:+--repeats $TUNE_REPEATS} --out-json "$parts/$p-$n.json" >> "$out/autotune.log" 2>&1 \
+        || echo "autotune $p $n exited with $?" >> "$out/autotune.log"
+    done
   done
-done
-node dist/bench/autotune.js --merge "$parts"/*.json --out-table "$out/tuning-table.ts" --out-json "$out/autotune.json" ${TUNE_INSTALL:+--out-table-js dist/descriptors/tuning-table.js} >> "$out/autotune.log" 2>&1
-echo "merge exited with $?" >> "$out/autotune.log"
+  node dist/bench/autotune.js --merge "$parts"/*.json --out-json "$screening" >> "$out/autotune.log" 2>&1
+  echo "screening merge exited with $?" >> "$out/autotune.log"
+fi
+
+if [ "$phase" != screen ]; then
+  node dist/bench/autotune.js --merge "$screening" --finalists "${TUNE_FINALISTS:-3}" > "$out/finalists.txt" 2>> "$out/autotune.log"
+  final=$(mktemp -d)
+  deadline=$((SECONDS + budget))
+  while read -r p n spec; do
+    [ $SECONDS -lt $deadline ] || { echo "finals: time budget spent at $p $n $spec" >> "$out/autotune.log"; break; }
+    timeout 60 node dist/bench/autotune.js --profiles "$p" --sizes "$n" --only "$spec" --total "${TUNE_FINAL_TOTAL:-67108864}" \
+      --repeats "${TUNE_FINAL_REPEATS:-10}" --out-json "$final/$p-$n-${spec//:/_}.json" >> "$out/autotune.log" 2>&1 \
+      || echo "final $p $n $spec exited with $?" >> "$out/autotune.log"
+  done < "$out/finalists.txt"
+  node dist/bench/autotune.js --merge "$final"/*.json --out-table "$out/tuning-table.ts" --out-json "$out/autotune.json" \
+    ${TUNE_INSTALL:+--out-table-js dist/descriptors/tuning-table.js} >> "$out/autotune.log" 2>&1
+  echo "finals merge exited with $?" >> "$out/autotune.log"
+fi

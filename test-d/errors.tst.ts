@@ -154,7 +154,7 @@ describe('what the engine can build under the Limits', () => {
     expect(fft(Size(128), Block(), BlockDim(300))).type.toRaiseError(
       '(FFT error) the workgroup needs 300 invocations but the Limits allow 256',
     );
-    expect(fft(Size(4096), Block(), FFTsPerBlock(2))).type.toRaiseError(
+    expect(fft(Size(4096), Block(), FFTsPerBlock(4))).type.toRaiseError(
       '(FFT error) the workgroup needs 512 invocations but the Limits allow 256',
     );
     expect(fft(Size(1323), Block(), FFTsPerBlock(4), ElementsPerThread(21))).type.toRaiseError(

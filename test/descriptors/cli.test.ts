@@ -18,7 +18,7 @@ describe('webfftdx describe', () => {
     const r = run('describe', 'Size(4096)', 'Type(r2c)', 'Block()');
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/^outputLength\s+2049$/m);
-    expect(r.out).toMatch(/^blockDim\s+\[256, 1, 1\]$/m);
+    expect(r.out).toMatch(/^blockDim\s+\[128, 1, 1\]$/m);
     expect(r.out).toMatch(/^direction\s+forward$/m);
   });
   it('accepts Name:args, bare names, several operators per word and Limits profiles', () => {

@@ -75,7 +75,7 @@ const cases: [string, () => unknown, string][] = [
   ['BlockDim(16, 2) for 4 FFTs', () => fft(Size(128), Block(), ElementsPerThread(8), FFTsPerBlock(4), BlockDim(16, n(2))), 'BlockDim(16, 2, 1) is too small for Size(128) with ElementsPerThread(8) and FFTsPerBlock(4): it needs x >= 16 and y >= 4'],
   ['512 invocations', () => fft(Size(4096), Block(), ElementsPerThread(n(8))), 'the workgroup needs 512 invocations but the Limits allow 256'],
   ['BlockDim(300)', () => fft(Size(128), Block(), BlockDim(n(300))), 'the workgroup needs 300 invocations but the Limits allow 256'],
-  ['4096 x 2 invocations', () => fft(Size(4096), Block(), FFTsPerBlock(n(2))), 'the workgroup needs 512 invocations but the Limits allow 256'],
+  ['4096 x 4 invocations', () => fft(Size(4096), Block(), FFTsPerBlock(n(4))), 'the workgroup needs 512 invocations but the Limits allow 256'],
   ['1323 x 4 memory (21 per invocation: no parted exchange)', () => fft(Size(1323), Block(), FFTsPerBlock(n(4)), ElementsPerThread(21)), 'FFTsPerBlock(4) with Size(1323) needs at least 21168 bytes of workgroup memory but the Limits allow 16384'],
   ['packed via with', () => (fft(Type('r2c'), RealFFTOptions('packed')).with as (...o: AnyOp[]) => unknown)(Size(15)), "RealFFTOptions('packed', 'normal') needs an even size, not Size(15)"],
 ];

@@ -36,7 +36,7 @@ describe('parted exchange in plans', () => {
     const core = resolvePlan({ size: 8192, execution: 'block', direction: 'forward', exchange: 'split', exchangeParts: 2 });
     expect([core.exchange, core.exchangeParts, core.sharedMemorySize]).toEqual(['split', 2, 16384]);
     // Where one part fits and the table says nothing, one part: the tuning table's own choices are data.
-    expect(resolvePlan({ size: 4096, execution: 'block', direction: 'forward', elementsPerThread: 32 }).exchangeParts).toBe(1);
+    expect(resolvePlan({ size: 2048, execution: 'block', direction: 'forward', elementsPerThread: 32 }).exchangeParts).toBe(1);
   });
 
   it('the register buffer is exactly sharedMemorySize bytes; execute_shared has its own data buffer', () => {
