@@ -33,6 +33,22 @@ export function parseAnchor(text: string): Anchor {
   return a;
 }
 
+/**
+ * Several anchor runs of one device call as one: each (kind, n) keeps its fastest run, as the
+ * benchmark keeps each case's fastest process (bench/merge-results.ts), so both sides of the ratio
+ * are treated alike.
+ */
+export function bestOfAnchors(anchors: readonly Anchor[]): Anchor {
+  if (anchors.length === 0) throw new Error('no cuFFT anchors to merge');
+  const best = new Map<string, AnchorRow>();
+  for (const r of anchors.flatMap((a) => a.rows)) {
+    const key = `${r.kind}:${r.n}`;
+    const held = best.get(key);
+    if (!held || r.gbs > held.gbs) best.set(key, r);
+  }
+  return { device: anchors[0].device, rows: [...best.values()] };
+}
+
 /** The report with cuFFT numbers attached where the anchor has the same kind and n (anchor is FP32). */
 export function mergeCufft(report: BenchReport, anchor: Anchor): BenchReport {
   const byKey = new Map(anchor.rows.map((r) => [`${r.kind}:${r.n}`, r]));

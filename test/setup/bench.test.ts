@@ -7,7 +7,8 @@ import { parseBenchArgs } from '../../bench/cli.js';
 import { copyKernelCode, makeCopyCase } from '../../bench/copy-kernel.js';
 import { dispatchShape } from '../../bench/dispatch.js';
 import { batchFor, caseFactory, isUnsupportedError, resolveSettings, runHarness } from '../../bench/harness.js';
-import { mergeCufft, parseAnchor, plotPathFor } from '../../bench/merge-cufft.js';
+import { bestOfAnchors, mergeCufft, parseAnchor, plotPathFor } from '../../bench/merge-cufft.js';
+import { mergeReports } from '../../bench/merge-results.js';
 import { niceStep, renderPlot } from '../../bench/plot.js';
 import { defaultResultPath, formatTable, gbPerSecond, type BenchReport } from '../../bench/report.js';
 import { scaleKernelCode } from '../../bench/scale-kernel.js';
@@ -108,6 +109,30 @@ describe('bench results: cuFFT merge, file names, table and plot', () => {
       ],
     }),
   );
+
+  it('merges processes: each case keeps its fastest process, ratios against the fastest copy', () => {
+    const a = sampleReport();
+    const dipped: BenchReport = {
+      ...sampleReport(),
+      copyGBs: 2800,
+      rows: [{ kind: 'c2c', precision: 'f32', n: 256, batch: 4096, ms: 1.2, gbs: 2100, ratioToCopy: 0.75 }],
+      failures: [{ kind: 'c2c', precision: 'f32', n: 256, reason: 'timeout' }],
+    };
+    const m = mergeReports([dipped, a]);
+    expect(m.copyGBs).toBe(3000);
+    expect(m.rows).toHaveLength(4);
+    const row256 = m.rows.find((r) => r.kind === 'c2c' && r.n === 256)!;
+    expect([row256.gbs, row256.ratioToCopy]).toEqual([2500, 2500 / 3000]);
+    expect(m.failures).toEqual([]); // measured in another process
+    expect(m.unsupported).toHaveLength(1); // listed once
+  });
+
+  it('takes each cuFFT case at its fastest anchor run', () => {
+    const run = (gbs: number, copy: number) => ({ device: 'G', rows: [{ kind: 'c2c', n: 256, batch: 1, ms: 1, gbs }, { kind: 'copy', n: 1, batch: 1, ms: 1, gbs: copy }] });
+    const best = bestOfAnchors([run(3000, 4000), run(3300, 3900), run(3100, 4100)]);
+    expect(best.rows.map((r) => [r.kind, r.gbs])).toEqual([['c2c', 3300], ['copy', 4100]]);
+    expect(() => bestOfAnchors([])).toThrow();
+  });
 
   it('attaches cuFFT GB/s and ratios by kind and n only', () => {
     const merged = mergeCufft(sampleReport(), anchor);
