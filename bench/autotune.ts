@@ -22,7 +22,7 @@ import { FAST_TOGGLES, requestNodeDevice } from '../src/node.js';
 import { shortDeviceName } from './adapter.js';
 import { makeBatchedCase } from './batched-case.js';
 import { rotationCount } from './buffers.js';
-import { gbPerSecond } from './report.js';
+import { fastestPerKey, gbPerSecond } from './report.js';
 import { timeEncode } from './timing.js';
 
 interface Args {
@@ -118,8 +118,8 @@ function sizesFor(limits: FFTLimits, explicit: number[] | undefined): number[] {
  * Candidates: EPTs nearest the heuristic (log distance), each with a few slot counts that fill
  * 32..512 invocations (one FFT per workgroup may take up to the Limits' invocations); each with
  * the complex exchange (the default: complex where it fits, else split) and the split one (half the
- * workgroup memory: more workgroups per multiprocessor), in 1 and 2 parts (and 4 from 8192 on)
- * where the engine supports them (smaller buffers again).
+ * workgroup memory: more workgroups per multiprocessor), in 1, 2, 3 and 5 parts (and 4 from 8192
+ * on) where the engine supports them (smaller buffers again).
  * Candidates that resolve to the same implementation are measured once.
  */
 // At most 3 EPTs x 3 slot counts x (complex, split) x parts: under ~40 cases per process, well
@@ -229,12 +229,8 @@ interface ResultFile {
 
 /** The fastest candidate per (profile, n) over all merged result files. */
 function winnersOf(results: readonly Measured[]): Partial<Record<ProfileName, Record<number, TuningEntry>>> {
-  const best = new Map<string, Measured>();
-  for (const r of results) {
-    const key = `${r.profile}:${r.n}`;
-    const b = best.get(key);
-    if (!b || r.ms < b.ms) best.set(key, r);
-  }
+  // Candidates of one (profile, n) move the same bytes: the highest GB/s is the shortest time.
+  const best = fastestPerKey(results, (r) => `${r.profile}:${r.n}`);
   const out: Partial<Record<ProfileName, Record<number, TuningEntry>>> = {};
   for (const r of best.values()) (out[r.profile] ??= {})[r.n] = entryOf(r);
   return out;

@@ -7,7 +7,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { renderPlot } from './plot.js';
-import { readReport, writeReport, type BenchReport } from './report.js';
+import { fastestPerKey, readReport, writeReport, type BenchReport } from './report.js';
 
 export interface AnchorRow {
   readonly kind: string;
@@ -40,12 +40,7 @@ export function parseAnchor(text: string): Anchor {
  */
 export function bestOfAnchors(anchors: readonly Anchor[]): Anchor {
   if (anchors.length === 0) throw new Error('no cuFFT anchors to merge');
-  const best = new Map<string, AnchorRow>();
-  for (const r of anchors.flatMap((a) => a.rows)) {
-    const key = `${r.kind}:${r.n}`;
-    const held = best.get(key);
-    if (!held || r.gbs > held.gbs) best.set(key, r);
-  }
+  const best = fastestPerKey(anchors.flatMap((a) => a.rows), (r) => `${r.kind}:${r.n}`);
   return { device: anchors[0].device, rows: [...best.values()] };
 }
 

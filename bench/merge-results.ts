@@ -10,24 +10,24 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { bestOfAnchors, mergeCufft, parseAnchor, plotPathFor } from './merge-cufft.js';
 import { renderPlot } from './plot.js';
-import { formatTable, readReport, writeReport, type BenchReport, type BenchRow } from './report.js';
+import { fastestPerKey, formatTable, readReport, writeReport, type BenchReport } from './report.js';
+
+/** One case of a report: kind, precision and size. */
+function caseKey(m: { kind: string; precision: string; n: number }): string {
+  return `${m.kind}:${m.precision}:${m.n}`;
+}
 
 export function mergeReports(parts: readonly BenchReport[], command?: string): BenchReport {
   if (parts.length === 0) throw new Error('merge-results: no reports to merge');
   const first = parts[0];
   const copyGBs = Math.max(...parts.map((p) => p.copyGBs));
-  const best = new Map<string, BenchRow>();
-  for (const row of parts.flatMap((p) => p.rows)) {
-    const key = `${row.kind}:${row.precision}:${row.n}`;
-    const held = best.get(key);
-    if (!held || row.gbs > held.gbs) best.set(key, row);
-  }
+  const best = fastestPerKey(parts.flatMap((p) => p.rows), caseKey);
   const rows = [...best.values()].map((r) => ({ ...r, ratioToCopy: r.gbs / copyGBs }));
   const measured = new Set(best.keys());
   const once = <T extends { kind: string; precision: string; n: number }>(list: T[]) => {
     const seen = new Set<string>();
     return list.filter((m) => {
-      const key = `${m.kind}:${m.precision}:${m.n}`;
+      const key = caseKey(m);
       if (measured.has(key) || seen.has(key)) return false;
       seen.add(key);
       return true;

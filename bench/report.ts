@@ -60,6 +60,20 @@ export function gbPerSecond(bytes: number, ms: number): number {
 }
 
 /** Lower-case, dash-separated, file-name-safe. */
+/**
+ * The fastest item (highest GB/s) per key, in first-seen key order: a case measured in several
+ * processes, or cuFFT over several anchor runs, keeps its fastest (bench/NOTES.md run 13).
+ */
+export function fastestPerKey<T extends { readonly gbs: number }>(items: readonly T[], key: (item: T) => string): Map<string, T> {
+  const best = new Map<string, T>();
+  for (const item of items) {
+    const k = key(item);
+    const held = best.get(k);
+    if (!held || item.gbs > held.gbs) best.set(k, item);
+  }
+  return best;
+}
+
 export function slug(text: string): string {
   return (
     text

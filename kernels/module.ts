@@ -6,7 +6,7 @@ import { addBluesteinExecute } from './bluestein.js';
 import { Definitions } from './definitions.js';
 import { generateRealModule } from './real/module.js';
 import { addBlockEngine, addCodelet, engineBarriers, stageRadices } from './stockham.js';
-import { bufferNames, sharedApiFor } from './shared-api.js';
+import { bufferNames, ownDeclarations, sharedApiFor } from './shared-api.js';
 import type { InternalModuleOptions, WGSLModule } from './types.js';
 
 const DIRECTION_TAG = { forward: 'fwd', inverse: 'inv' } as const;
@@ -166,7 +166,7 @@ export function generateModule(plan: FFTPlan, options: InternalModuleOptions = {
   // Block FFTs only what execute_shared needs (the register API then uses none).
   let smemName = '';
   let smemDecl = '';
-  const api = sharedApiFor(plan, plan.fftsPerBlock * Math.max(plan.inputLength, plan.outputLength) * 8);
+  const api = sharedApiFor(plan);
   const sharedElements = api?.kind === 'same' ? api.elements : undefined;
   const names = bufferNames(prefix, api, options);
   if (plan.execution === 'block') {
@@ -203,9 +203,7 @@ export function generateModule(plan: FFTPlan, options: InternalModuleOptions = {
     }
   }
 
-  const callerDeclared = options.sharedMemory !== undefined || (api?.kind === 'same' && options.sharedData !== undefined);
-  const ownDecl = smemDecl && !callerDeclared ? [smemDecl] : [];
-  if (dataDecl && dataName !== smemName && options.sharedData === undefined) ownDecl.push(dataDecl);
+  const ownDecl = ownDeclarations(api, options, { name: smemName, declaration: smemDecl }, { name: dataName, declaration: dataDecl });
   const ownApi =
     api?.kind === 'own' && executeShared
       ? [`// execute_shared: its own ${plan.execSize}-point engine (complex exchange in one part) on ${dataName}, ${api.elements * 8} bytes`]

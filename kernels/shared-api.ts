@@ -14,12 +14,18 @@ export type SharedApi =
   /** execute_shared runs `plan` (the complex one-part exchange) in a buffer of `elements` vec2. */
   | { readonly kind: 'own'; readonly plan: FFTPlan; readonly elements: number };
 
+/** Bytes of one element of a side in the data buffer: reals 4 (two per vec2), complex 8. */
+function elementBytes(plan: FFTPlan, side: 'input' | 'output'): number {
+  return (side === 'input' ? plan.inputType : plan.outputType) === 'real' ? 4 : 8;
+}
+
 /**
- * How the workgroup-memory API is provided for a Block plan whose slots' data take `dataBytes`
- * (input or output, whichever is larger), or undefined when it cannot fit the Limits.
+ * How the workgroup-memory API is provided for a Block plan (its slots' data: input or output,
+ * whichever is larger), or undefined when it cannot fit the Limits.
  */
-export function sharedApiFor(plan: FFTPlan, dataBytes: number): SharedApi | undefined {
+export function sharedApiFor(plan: FFTPlan): SharedApi | undefined {
   if (plan.execution !== 'block') return undefined;
+  const dataBytes = plan.fftsPerBlock * Math.max(plan.inputLength * elementBytes(plan, 'input'), plan.outputLength * elementBytes(plan, 'output'));
   const limit = plan.limits.maxComputeWorkgroupStorageSize;
   const elements = Math.ceil(dataBytes / 8);
   if (plan.stride === 1 || (plan.exchange === 'complex' && plan.exchangeParts === 1)) {
@@ -52,4 +58,21 @@ export function bufferNames(
     return { smem: name, data: name };
   }
   return { smem: options.sharedMemory ?? `${prefix}_smem`, data: api ? (options.sharedData ?? `${prefix}_smem_data`) : '' };
+}
+
+/**
+ * The workgroup declarations a module writes itself: the register API's buffer unless the caller
+ * declared it (`sharedMemory`, or `sharedData` where one buffer serves both APIs), and a separate
+ * data buffer unless the caller declared that (`sharedData`).
+ */
+export function ownDeclarations(
+  api: SharedApi | undefined,
+  options: { readonly sharedMemory?: string; readonly sharedData?: string },
+  smem: { readonly name: string; readonly declaration: string },
+  data: { readonly name: string; readonly declaration: string },
+): string[] {
+  const callerDeclared = options.sharedMemory !== undefined || (api?.kind === 'same' && options.sharedData !== undefined);
+  const out = smem.declaration && !callerDeclared ? [smem.declaration] : [];
+  if (data.declaration && data.name !== smem.name && options.sharedData === undefined) out.push(data.declaration);
+  return out;
 }

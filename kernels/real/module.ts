@@ -11,7 +11,7 @@ import type { FFTPlan } from '../../descriptors/model.js';
 import { isPowerOfTwo } from '../../descriptors/sizes.js';
 import { Definitions } from '../definitions.js';
 import { defaultPrefix, generateModule } from '../module.js';
-import { bufferNames, sharedApiFor, type SharedApi } from '../shared-api.js';
+import { bufferNames, ownDeclarations, sharedApiFor } from '../shared-api.js';
 import type { InternalModuleOptions, WGSLModule } from '../types.js';
 import { addConst } from '../wgsl.js';
 import { registerArray, type RealContext } from './context.js';
@@ -32,16 +32,6 @@ function assertRealPlan(plan: FFTPlan): void {
     if (plan.size % 2 !== 0) fail('folded mode needs an even size');
     if (plan.execution === 'block' && !isPowerOfTwo(plan.size)) fail('folded Block execution needs a power-of-two size');
   }
-}
-
-/** Bytes of one element of each side: 4 for real scalars, 8 for complex. */
-function elementBytes(plan: FFTPlan, side: 'input' | 'output'): number {
-  return (side === 'input' ? plan.inputType : plan.outputType) === 'real' ? 4 : 8;
-}
-
-/** How the workgroup-memory API is provided (kernels/shared-api.ts): all slots' input or output, whichever is larger. */
-function sharedApi(plan: FFTPlan): SharedApi | undefined {
-  return sharedApiFor(plan, plan.fftsPerBlock * Math.max(plan.inputLength * elementBytes(plan, 'input'), plan.outputLength * elementBytes(plan, 'output')));
 }
 
 /** Element count of a `var<workgroup> name: array<T, count>;` declaration (0 for ''). */
@@ -178,7 +168,7 @@ export function generateRealModule(plan: FFTPlan, options: InternalModuleOptions
 
   // One workgroup buffer for the engine's exchange, this module's exchanges and (when it can hold
   // the data) execute_shared; otherwise execute_shared runs its own module on a data buffer.
-  const api = sharedApi(plan);
+  const api = sharedApiFor(plan);
   const sharedElements = api?.kind === 'same' ? api.elements : undefined;
   const names = bufferNames(prefix, api, options);
   const smemName = block ? names.smem : '';
@@ -235,9 +225,7 @@ export function generateRealModule(plan: FFTPlan, options: InternalModuleOptions
     executeShared = executeSharedFunction({ ...ctx, smem: dataName }, own.execute);
   }
 
-  const callerDeclared = options.sharedMemory !== undefined || (api?.kind === 'same' && options.sharedData !== undefined);
-  const decls = smemDecl && !callerDeclared ? [smemDecl] : [];
-  if (dataDecl && dataName !== smemName && options.sharedData === undefined) decls.push(dataDecl);
+  const decls = ownDeclarations(api, options, { name: smemName, declaration: smemDecl }, { name: dataName, declaration: dataDecl });
   const code = [
     header(plan, prefix, dataName),
     '',
