@@ -1,0 +1,71 @@
+// The I/O ceiling of register layouts: kernels that only load and store (no FFT), so the time left
+// is what the access pattern itself costs against the vec4 copy of the same run.
+//   node dist/bench/layout-probe.js [--total N] [--repeats R] label ...
+// labels: copy4 (the bench's ceiling), copy2 (one vec2 per invocation),
+//   blk:<n>:<e>  the Block layout (invocation t of an FFT loads elements t + i * n / e, i < e, as vec2)
+//   pair:<n>:<e> the same elements as vec4 pairs (invocation t loads pairs 2t + 2 i n / e, i < e / 2)
+// One process per label on a GPU (bench/NOTES.md: timings degrade in long processes).
+import type { BenchCase } from './case.js';
+import { makeCopyCase } from './copy-kernel.js';
+import { ELEMENTWISE_WORKGROUP as WG, makeElementwiseCase } from './elementwise-case.js';
+import { rotationCount } from './buffers.js';
+import { gbPerSecond } from './report.js';
+import { timeEncode } from './timing.js';
+import { FAST_TOGGLES, requestNodeDevice } from '../src/node.js';
+
+/** WGSL: each invocation moves `per` values of `type` at base + t + i * stride (stride values apart). */
+function layoutCode(type: 'vec2<f32>' | 'vec4<f32>', stride: number, per: number) {
+  return (count: number, groupsX: number) => `// layout probe: ${per} x ${type} per invocation, stride ${stride}
+@group(0) @binding(0) var<storage, read> src: array<${type}>;
+@group(0) @binding(1) var<storage, read_write> dst: array<${type}>;
+
+@compute @workgroup_size(${WG})
+fn main(@builtin(workgroup_id) wg: vec3u, @builtin(local_invocation_index) lid: u32) {
+  let inv = (wg.y * ${groupsX}u + wg.x) * ${WG}u + lid;
+  if (inv >= ${count}u) { return; }
+  let base = (inv / ${stride}u) * ${stride * per}u + inv % ${stride}u;
+  var r: array<${type}, ${per}>;
+${Array.from({ length: per }, (_, i) => `  r[${i}] = src[base + ${i * stride}u];`).join('\n')}
+${Array.from({ length: per }, (_, i) => `  dst[base + ${i * stride}u] = r[${i}];`).join('\n')}
+}
+`;
+}
+
+function probe(device: GPUDevice, label: string, total: number): Promise<BenchCase> {
+  const bytes = total * 8;
+  const options = { copies: rotationCount(bytes * 2) };
+  if (label === 'copy4') return makeCopyCase(device, bytes, options);
+  const [kind, nText, eText] = label.split(':');
+  const n = Number(nText ?? 1);
+  const e = Number(eText ?? 1);
+  const spec = (type: 'vec2<f32>' | 'vec4<f32>', stride: number, per: number) =>
+    makeElementwiseCase(device, { kind: label, n, batch: total / n, count: bytes / (per * (type === 'vec2<f32>' ? 8 : 16)), bytes, label, code: layoutCode(type, stride, per) }, options);
+  if (kind === 'copy2') return spec('vec2<f32>', 1, 1);
+  if (kind === 'blk') return spec('vec2<f32>', n / e, e);
+  if (kind === 'pair') return spec('vec4<f32>', n / e, e / 2);
+  throw new Error(`unknown probe ${label}`);
+}
+
+async function main(argv: string[]): Promise<void> {
+  let total = 1 << 26;
+  let repeats = 20;
+  const labels: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--total') total = Number(argv[++i]);
+    else if (argv[i] === '--repeats') repeats = Number(argv[++i]);
+    else labels.push(argv[i]);
+  }
+  const { device } = await requestNodeDevice({ toggles: FAST_TOGGLES });
+  for (const label of labels) {
+    const kase = await probe(device, label, total);
+    const t = await timeEncode(device, (pass) => kase.encode(pass), { warmup: 3, repeats, dispatches: 1 });
+    console.log(`${label}\t${gbPerSecond(kase.bytesMoved, t.ms).toFixed(0)} GB/s\t${t.ms.toFixed(4)} ms`);
+    kase.destroy();
+  }
+  device.destroy();
+}
+
+main(process.argv.slice(2)).catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
