@@ -44,7 +44,7 @@ import type {
 } from './model.js';
 import { DEFAULT_LIMITS } from './model.js';
 import { bluesteinLength, isPowerOfTwo } from './sizes.js';
-import { defaultTuning, preferredParts, preferredSplit, suggestedSlots } from './tuning.js';
+import { defaultTuning, preferredParts, preferredSplit, suggestedSlots, type EngineKind } from './tuning.js';
 
 /** The operator values of a description, as composed (everything optional). */
 export interface DescriptorState {
@@ -121,6 +121,8 @@ interface Engine {
   slots: number;
   suggestedExecEPT: number;
   suggestedSlots: number;
+  /** Which measured table entries the engine follows (tuning.ts EngineKind); undefined: the C2C table. */
+  kind?: EngineKind;
 }
 
 /** Chooses the Block engine for complex length n (already halved when folded). */
@@ -132,8 +134,10 @@ function chooseBlockEngine(
   userExecEPT: number | undefined,
   userLogicalEPT: number | undefined,
   userSlots: number | undefined,
+  realKind: EngineKind | undefined,
 ): Engine {
-  const native = defaultTuning(n, precision, limits);
+  let kind = realKind;
+  const native = defaultTuning(n, precision, limits, kind);
   let algorithm: 'stockham' | 'bluestein' = 'stockham';
   let execSize = n;
   let suggested = native;
@@ -143,7 +147,8 @@ function chooseBlockEngine(
     if (b > maxBluesteinLength(precision, limits)) fail(bluesteinTooLarge(size, b, describeLimits(precision, limits)));
     algorithm = 'bluestein';
     execSize = b;
-    suggested = defaultTuning(b, precision, limits);
+    kind = 'bluestein';
+    suggested = defaultTuning(b, precision, limits, kind);
     // Unreachable: b is a power of two no larger than the largest native length.
     if (!suggested) throw new Error(`internal: no Block implementation for Bluestein length ${b}`);
   }
@@ -165,7 +170,7 @@ function chooseBlockEngine(
     }
     execEPT = userExecEPT;
   }
-  const suggestedSlotsForEPT = userExecEPT === undefined ? tuned.slots : suggestedSlots(execSize, execEPT, precision, limits);
+  const suggestedSlotsForEPT = userExecEPT === undefined ? tuned.slots : suggestedSlots(execSize, execEPT, precision, limits, kind);
   return {
     algorithm,
     execSize,
@@ -173,6 +178,7 @@ function chooseBlockEngine(
     slots: userSlots ?? 1,
     suggestedExecEPT: tuned.ept,
     suggestedSlots: suggestedSlotsForEPT,
+    kind,
   };
 }
 
@@ -244,7 +250,8 @@ function planFor(state: DescriptorState, direction: FFTDirection): FFTPlan {
         : state.blockDim !== undefined
           ? state.blockDim[1]
           : undefined;
-    engine = chooseBlockEngine(size, n, precision, limits, userExecEPT, logicalEPT, userSlots);
+    const realKind: EngineKind | undefined = type === 'c2c' ? undefined : `${type}-${mode}`;
+    engine = chooseBlockEngine(size, n, precision, limits, userExecEPT, logicalEPT, userSlots, realKind);
     fftsPerBlock = engine.slots * itb;
     suggestedFFTsPerBlock = engine.suggestedSlots * itb;
     const stride = engine.execSize / engine.execEPT;
@@ -273,8 +280,8 @@ function planFor(state: DescriptorState, direction: FFTDirection): FFTPlan {
   }
   // Bytes of all slots' engine data as complex values (the exchange in one part).
   const slotsBytes = engine.execSize * COMPLEX_BYTES[precision] * engine.slots;
-  const tableSplit = preferredSplit(engine.execSize, engine.execEPT, precision, limits);
-  const tableParts = preferredParts(engine.execSize, engine.execEPT, precision, limits);
+  const tableSplit = preferredSplit(engine.execSize, engine.execEPT, precision, limits, engine.kind);
+  const tableParts = preferredParts(engine.execSize, engine.execEPT, precision, limits, engine.kind);
   // Folded real FFTs add a mirror exchange of their own. Where the table (measured on C2C) prefers
   // the split exchange in one part, they take the complex one in two parts instead: the same bytes,
   // one vec2 per element moved (bench/NOTES.md, run 3: 3434 against 3196 GB/s at 4096 on an H200).

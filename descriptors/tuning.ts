@@ -4,6 +4,7 @@
 // heuristic. Both are plain runtime code: the type-level tables are generated from here.
 import { fitsLimits, MAX_THREAD_EXEC_SIZE, stockhamEPTs } from './capabilities.js';
 import type { FFTLimits, FFTPrecision } from './model.js';
+import { MEASURED_KIND_TUNING } from './kind-tuning-table.js';
 import { MEASURED_TUNING } from './tuning-table.js';
 
 export interface LimitsProfile {
@@ -77,13 +78,37 @@ function heuristicSlots(n: number, ept: number, precision: FFTPrecision, limits:
 }
 
 /**
+ * Engines whose best shape was measured apart from the C2C table of their length: real FFTs run
+ * their engine next to loads, stores and (folded) a mirror exchange, Bluestein runs it twice. Their
+ * entries (MEASURED_KIND_TUNING) replace the C2C entry of the engine length; lengths they do not
+ * list follow the C2C table.
+ */
+export type EngineKind = 'r2c-normal' | 'r2c-folded' | 'c2r-normal' | 'c2r-folded' | 'bluestein';
+
+/** The key of an engine length in MEASURED_KIND_TUNING (and the type-level KindTuning). */
+export function kindKey(kind: EngineKind, n: number): string {
+  return `${kind}:${n}`;
+}
+
+/** The measured entries for (kind, n) under these limits' profile, the kind's own first, then the C2C one. */
+function measuredEntries(n: number, precision: FFTPrecision, limits: FFTLimits, kind?: EngineKind): TuningEntry[] {
+  const profile = profileOf(limits).name;
+  const own = kind === undefined ? undefined : MEASURED_KIND_TUNING[profile]?.[precision]?.[kindKey(kind, n)];
+  return [own, MEASURED_TUNING[profile]?.[precision]?.[n]].filter((e): e is TuningEntry => e !== undefined);
+}
+
+/** The first measured entry for (kind, n) that uses `ept` elements per invocation. */
+function measuredWith(n: number, ept: number, precision: FFTPrecision, limits: FFTLimits, kind?: EngineKind): TuningEntry | undefined {
+  return measuredEntries(n, precision, limits, kind).find((e) => e.ept === ept);
+}
+
+/**
  * The default implementation for a complex Block FFT of length n, or undefined when the Stockham
  * engine cannot run n under these limits (then Bluestein or nothing).
  */
-export function defaultTuning(n: number, precision: FFTPrecision, limits: FFTLimits): TuningEntry | undefined {
-  const profile = profileOf(limits);
-  const measured = MEASURED_TUNING[profile.name]?.[precision]?.[n];
-  if (measured && fitsLimits(n, measured.ept, measured.slots, precision, limits)) return measured;
+export function defaultTuning(n: number, precision: FFTPrecision, limits: FFTLimits, kind?: EngineKind): TuningEntry | undefined {
+  const measured = measuredEntries(n, precision, limits, kind).find((e) => fitsLimits(n, e.ept, e.slots, precision, limits));
+  if (measured) return measured;
   const ept = heuristicEPT(n, precision, limits);
   if (ept === undefined) return undefined;
   return { ept, slots: heuristicSlots(n, ept, precision, limits) };
@@ -93,24 +118,21 @@ export function defaultTuning(n: number, precision: FFTPrecision, limits: FFTLim
  * True when the measured table prefers the split exchange for (n, ept) under these limits' profile:
  * it holds for any number of FFT slots with that EPT.
  */
-export function preferredSplit(n: number, ept: number, precision: FFTPrecision, limits: FFTLimits): boolean {
-  const measured = MEASURED_TUNING[profileOf(limits).name]?.[precision]?.[n];
-  return measured !== undefined && measured.ept === ept && measured.exchange === 'split';
+export function preferredSplit(n: number, ept: number, precision: FFTPrecision, limits: FFTLimits, kind?: EngineKind): boolean {
+  return measuredWith(n, ept, precision, limits, kind)?.exchange === 'split';
 }
 
 /**
  * Exchange parts the measured table prefers for (n, ept) under these limits' profile (1 when it says
  * nothing); exchangeFor falls back to more parts where these do not fit.
  */
-export function preferredParts(n: number, ept: number, precision: FFTPrecision, limits: FFTLimits): number {
-  const measured = MEASURED_TUNING[profileOf(limits).name]?.[precision]?.[n];
-  return measured !== undefined && measured.ept === ept ? (measured.parts ?? 1) : 1;
+export function preferredParts(n: number, ept: number, precision: FFTPrecision, limits: FFTLimits, kind?: EngineKind): number {
+  return measuredWith(n, ept, precision, limits, kind)?.parts ?? 1;
 }
 
 /** Suggested slots for a given (user-chosen) EPT. */
-export function suggestedSlots(n: number, ept: number, precision: FFTPrecision, limits: FFTLimits): number {
-  const profile = profileOf(limits);
-  const measured = MEASURED_TUNING[profile.name]?.[precision]?.[n];
-  if (measured && measured.ept === ept && fitsLimits(n, ept, measured.slots, precision, limits)) return measured.slots;
+export function suggestedSlots(n: number, ept: number, precision: FFTPrecision, limits: FFTLimits, kind?: EngineKind): number {
+  const measured = measuredWith(n, ept, precision, limits, kind);
+  if (measured && fitsLimits(n, ept, measured.slots, precision, limits)) return measured.slots;
   return heuristicSlots(n, ept, precision, limits);
 }

@@ -18,7 +18,8 @@ import {
 } from '../descriptors/capabilities.js';
 import type { FFTLimits, FFTPrecision } from '../descriptors/model.js';
 import { supportedBlockEPTs } from '../descriptors/plan.js';
-import { defaultTuning, preferredParts, preferredSplit, PROFILES, suggestedSlots } from '../descriptors/tuning.js';
+import { defaultTuning, preferredParts, preferredSplit, PROFILES, suggestedSlots, type EngineKind, type ProfileName } from '../descriptors/tuning.js';
+import { MEASURED_KIND_TUNING } from '../descriptors/kind-tuning-table.js';
 import { fft, traitsOf, TRAIT_NAMES } from '../descriptors/descriptor.js';
 import * as O from '../descriptors/operators.js';
 import type { AnyOp } from '../descriptors/operators.js';
@@ -34,37 +35,56 @@ function limitsOf(p: (typeof PROFILES)[number]): FFTLimits {
   };
 }
 
+/** The type-level entry of engine length n (see the header comment of the generated file); kind: tuning.ts EngineKind. */
+function entryRow(n: number, precision: FFTPrecision, limits: FFTLimits, kind?: EngineKind): string | undefined {
+  const tuned = defaultTuning(n, precision, limits, kind);
+  if (!tuned) return undefined;
+  const epts = supportedBlockEPTs(n, 'stockham', precision);
+  // Bluestein lengths are powers of two above the thread limit, where the Bluestein rule (powers of
+  // two below the length) selects the same set: one table serves both paths.
+  if ((n & (n - 1)) === 0 && n > MAX_THREAD_EXEC_SIZE[precision]) {
+    const bl = supportedBlockEPTs(n, 'bluestein', precision);
+    if (bl.join() !== epts.join()) throw new Error(`Bluestein EPT set differs for ${n} ${precision}`);
+  }
+  const slots = epts
+    .map(
+      (e) =>
+        `${e}: [${suggestedSlots(n, e, precision, limits, kind)}, ${n / e}, ${preferredSplit(n, e, precision, limits, kind) ? 1 : 0}, ${preferredParts(
+          n,
+          e,
+          precision,
+          limits,
+          kind,
+        )}, [${supportedParts(n, e).join(', ')}]]`,
+    )
+    .join('; ');
+  return `{ d: [${tuned.ept}, ${tuned.slots}, ${n / tuned.ept}]; s: { ${slots} }; b: ${n * COMPLEX_BYTES[precision]}; l: '${epts.join(', ')}'; f: '${epts
+    .map((e) => 2 * e)
+    .join(', ')}' }`;
+}
+
 /** One profile x precision: every complex length the Stockham engine runs, with its defaults and EPT choices. */
 function tuningInterface(name: string, precision: FFTPrecision, limits: FFTLimits): string {
   const lines: string[] = [];
   const max = maxNativeBlockSize(precision, limits);
   // From 1: a folded real FFT of size 2 runs an engine of length 1.
   for (let n = 1; n <= max; n++) {
-    const tuned = defaultTuning(n, precision, limits);
-    if (!tuned) continue;
-    const epts = supportedBlockEPTs(n, 'stockham', precision);
-    // Bluestein lengths are powers of two above the thread limit, where the Bluestein rule (powers of
-    // two below the length) selects the same set: one table serves both paths.
-    if ((n & (n - 1)) === 0 && n > MAX_THREAD_EXEC_SIZE[precision]) {
-      const bl = supportedBlockEPTs(n, 'bluestein', precision);
-      if (bl.join() !== epts.join()) throw new Error(`Bluestein EPT set differs for ${n} ${precision}`);
-    }
-    const slots = epts
-      .map(
-        (e) =>
-          `${e}: [${suggestedSlots(n, e, precision, limits)}, ${n / e}, ${preferredSplit(n, e, precision, limits) ? 1 : 0}, ${preferredParts(
-            n,
-            e,
-            precision,
-            limits,
-          )}, [${supportedParts(n, e).join(', ')}]]`,
-      )
-      .join('; ');
-    lines.push(
-      `  ${n}: { d: [${tuned.ept}, ${tuned.slots}, ${n / tuned.ept}]; s: { ${slots} }; b: ${n * COMPLEX_BYTES[precision]}; l: '${epts.join(', ')}'; f: '${epts.map((e) => 2 * e).join(', ')}' };`,
-    );
+    const row = entryRow(n, precision, limits);
+    if (row) lines.push(`  ${n}: ${row};`);
   }
   return `export interface ${name} {\n${lines.join('\n')}\n}\n`;
+}
+
+/** One profile x precision: the engines measured apart from the C2C table, keyed '<kind>:<length>'. */
+function kindTuningRows(profile: ProfileName, precision: FFTPrecision, limits: FFTLimits): string {
+  const keys = Object.keys(MEASURED_KIND_TUNING[profile]?.[precision] ?? {}).sort();
+  const rows = keys.map((key) => {
+    const [kind, length] = key.split(':') as [EngineKind, string];
+    const row = entryRow(Number(length), precision, limits, kind);
+    if (!row) throw new Error(`internal: no engine for ${key}`);
+    return `'${key}': ${row}`;
+  });
+  return rows.length ? `{\n    ${rows.join(';\n    ')};\n  }` : '{}';
 }
 
 function tablesSource(): string {
@@ -92,6 +112,7 @@ function tablesSource(): string {
   const maxNative: string[] = [];
   const maxBluestein: string[] = [];
   const tuning: string[] = [];
+  const kindTuning: string[] = [];
   const bodies = new Map<string, string>();
   for (const profile of PROFILES) {
     const limits = limitsOf(profile);
@@ -112,10 +133,15 @@ function tablesSource(): string {
       }
     }
     tuning.push(`  ${profile.name}: { ${refs.join('; ')} };`);
+    for (const precision of PRECISIONS) kindTuning.push(`  ${profile.name}_${precision}: ${kindTuningRows(profile.name, precision, limits)};`);
   }
   out.push(`export interface MaxNative {\n${maxNative.join('\n')}\n}\n`);
   out.push(`export interface MaxBluestein {\n${maxBluestein.join('\n')}\n}\n`);
   out.push(`export interface BlockTuning {\n${tuning.join('\n')}\n}\n`);
+  out.push(
+    `/** Engines measured apart from the C2C table (tuning.ts EngineKind), by '<profile>_<precision>', then '<kind>:<length>'; entries as above. */`,
+  );
+  out.push(`export interface KindTuning {\n${kindTuning.join('\n')}\n}\n`);
   return out.join('\n');
 }
 
@@ -230,6 +256,15 @@ function conformanceCases(kind: 'sample' | 'full'): ConformanceCase[] {
     add(['Size', 128], ['Block'], ['BlockDim', 1024], ['Direction', 'forward']);
     add(['Size', 4096], ['Block'], ['FFTsPerBlock', 2], ['ElementsPerThread', 32], ['Direction', 'forward']);
     add(['Size', 64], ['Block'], ['FFTsPerBlock', 2], ['ElementsPerThread', 64], ['Direction', 'forward']);
+    // Engines with their own table entries (KindTuning): Bluestein at B = 2048, real FFTs by type and mode.
+    add(['Size', 1009], ['Block'], ['Direction', 'forward']);
+    add(['Size', 1009], ['Block'], ['ElementsPerThread', 16], ['Direction', 'inverse'], ...limitsCall('large'));
+    add(['Size', 256], ['Block'], ['Type', 'c2r']);
+    add(['Size', 4096], ['Block'], ['Type', 'r2c'], ...limitsCall('large'));
+    add(['Size', 4096], ['Block'], ['Type', 'r2c'], ['ElementsPerThread', 16], ...limitsCall('large'));
+    add(['Size', 8192], ['Block'], ['Type', 'r2c'], ['RealFFTOptions', 'packed', 'folded'], ...limitsCall('mid'));
+    add(['Size', 16384], ['Block'], ['Type', 'c2r'], ['RealFFTOptions', 'natural', 'folded'], ...limitsCall('large'));
+    add(['Size', 16384], ['Block'], ['Type', 'c2r'], ['RealFFTOptions', 'natural', 'folded'], ['FFTsPerBlock', 2], ...limitsCall('large'));
   }
   return cases;
 }

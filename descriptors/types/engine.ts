@@ -4,7 +4,7 @@
 // Non-literal inputs, or Limits other than a tuned profile (Block only), resolve to `Wide`.
 import type { ComplexLayout, FFTPrecision, FFTType } from '../model.js';
 import type { OpKind } from '../operators.js';
-import type { BlockTuning, MaxBluestein, MaxNative, MaxThreadSize, ProfileLimits } from '../tables.gen.js';
+import type { BlockTuning, KindTuning, MaxBluestein, MaxNative, MaxThreadSize, ProfileLimits } from '../tables.gen.js';
 import type * as Msg from './messages.js';
 import type { Add, CeilPow2, Div, Gt, Half, IsEven, Lt, Mul } from './nat.js';
 import type {
@@ -123,6 +123,16 @@ type LimitsText<Pr extends keyof ProfileLimits, P extends FFTPrecision> = Msg.De
   ProfileLimits[Pr][1]
 >;
 
+/**
+ * The tuning entry of an engine of length n: its kind's own (tuning.ts EngineKind: real FFTs by type
+ * and mode, Bluestein) where KindTuning lists it, else the C2C table's (Fallback).
+ */
+type KindEntry<Pr extends keyof ProfileLimits, P extends FFTPrecision, Kind extends string | undefined, n extends number, Fallback> =
+  Kind extends string ? (`${Kind}:${n}` extends keyof KindTuning[`${Pr}_${P}`] ? KindTuning[`${Pr}_${P}`][`${Kind}:${n}`] : Fallback) : Fallback;
+
+/** The kind of a Stockham engine that is not Bluestein: real FFTs by type and mode, C2C none. */
+type RealKind<S extends State> = TypeOf<S> extends 'r2c' | 'c2r' ? `${TypeOf<S>}-${ModeOf<S>}` : undefined;
+
 type BlockEngine<
   S extends State,
   Pr extends keyof ProfileLimits = ProfileOf<S>,
@@ -131,14 +141,14 @@ type BlockEngine<
   n extends number = EngineLength<S>,
   TT = BlockTuning[Pr][P],
 > = n extends keyof TT
-  ? BlockWith<S, Pr, P, N, n, TT[n], false>
+  ? BlockWith<S, Pr, P, N, n, KindEntry<Pr, P, RealKind<S>, n, TT[n]>, false>
   : Gt<n, MaxNative[Pr][P]> extends true
     ? Failed<'size', Msg.BlockTooLarge<N, LimitsText<Pr, P>>>
     : Mul<CeilPow2<n>, 2> extends infer B extends number
       ? Gt<B, MaxBluestein[Pr][P]> extends true
         ? Failed<'size', Msg.BluesteinTooLarge<N, B, LimitsText<Pr, P>>>
         : B extends keyof TT
-          ? BlockWith<S, Pr, P, N, B, TT[B], true>
+          ? BlockWith<S, Pr, P, N, B, KindEntry<Pr, P, 'bluestein', B, TT[B]>, true>
           : never
       : never;
 

@@ -106,7 +106,7 @@ describe('real-FFT traits match the generated code', () => {
   });
 
   it('shares a caller-declared workgroup buffer and declares none itself', () => {
-    const fwd = resolvePlan({ size: 256, type: 'r2c', execution: 'block', exchange: 'complex' });
+    const fwd = resolvePlan({ size: 256, type: 'r2c', execution: 'block', exchange: 'complex', exchangeParts: 1 });
     const m = generateRealModule(fwd, { prefix: 'a', sharedMemory: 'shared_buf' });
     expect(m.code).not.toContain('var<workgroup>');
     expect(m.code).toContain('shared_buf[');

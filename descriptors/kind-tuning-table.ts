@@ -1,0 +1,36 @@
+// Measured defaults for engines that run differently from a plain C2C FFT of their length (tuning.ts
+// EngineKind): real FFTs, whose engine runs beside real loads and stores and (folded) a mirror
+// exchange, and Bluestein, which runs its engine twice. Kept apart from tuning-table.ts, which the
+// autotuner rewrites as a whole.
+import type { FFTPrecision } from './model.js';
+import type { ProfileName, TuningEntry } from './tuning.js';
+
+/**
+ * Engines measured apart from the C2C table (tuning.ts EngineKind), keyed `<kind>:<engine length>`:
+ * the winners for the batched real or Bluestein FFT itself. First found by comparing every exchange
+ * (complex or split, 1, 2 or 4 parts) and, for Bluestein, elements per invocation, one process per
+ * shape (bench/NOTES.md run 15), then checked by the autotuner's kind mode, which also varies
+ * elements per invocation and FFT slots (`TUNE_KIND=... scripts/device-autotune.sh`, run 16: its finals
+ * in two processes each found the two 256-point entries). NVIDIA H200, Dawn FAST_TOGGLES, 2^26
+ * elements, 2026-11-21. Shapes time alike under every profile they fit, so each profile lists them;
+ * lengths not listed follow MEASURED_TUNING. Gains over the C2C entry's shape in the comments.
+ */
+const KIND_ENTRIES: Record<string, TuningEntry> = {
+  'r2c-folded:32': { ept: 4, slots: 4 }, // size 64: +18 % over E8 x8 split in 2 parts (run 16, screening)
+  'c2r-folded:32': { ept: 4, slots: 4 }, // size 64: +16 % over E8 x8 split in 2 parts (run 16, screening)
+  'r2c-normal:128': { ept: 16, slots: 4, parts: 2 }, // +13 % over E8 x4 (run 16, screening)
+  'c2r-normal:128': { ept: 8, slots: 8, parts: 2 }, // +4 % over E8 x4 (run 16)
+  'r2c-normal:256': { ept: 16, slots: 2, exchange: 'split' }, // +26 % over E8 split (run 16)
+  'c2r-normal:256': { ept: 16, slots: 2, parts: 2 }, // +27 % over E8 split (run 16)
+  'r2c-normal:4096': { ept: 32, slots: 1, parts: 2 }, // +9 % over complex in 4 parts
+  'r2c-folded:4096': { ept: 32, slots: 1, parts: 2 }, // size 8192: +5 % over complex in 4 parts
+  'c2r-folded:4096': { ept: 32, slots: 1, parts: 2 }, // size 8192: +4 % over complex in 4 parts
+  'c2r-folded:8192': { ept: 32, slots: 1, exchange: 'split', parts: 2 }, // size 16384: +23 % over complex in 4 parts
+  'bluestein:2048': { ept: 32, slots: 1, parts: 2 }, // 1009 and every n with B = 2048: +6 % over E16 complex in 2 parts
+};
+
+export const MEASURED_KIND_TUNING: Partial<Record<ProfileName, Partial<Record<FFTPrecision, Record<string, TuningEntry>>>>> = {
+  core: { f32: KIND_ENTRIES },
+  mid: { f32: KIND_ENTRIES },
+  large: { f32: KIND_ENTRIES },
+};
