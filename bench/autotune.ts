@@ -11,11 +11,17 @@
 // one process; `--merge screening.json --finalists K` then lists each length's K best, and the
 // script times each finalist alone (`--only ept:slots:exchange:parts`, one process each). The table
 // is made from the finalists' timings only.
+//
+// `--kind r2c-normal|r2c-folded|c2r-normal|c2r-folded|bluestein` tunes the engines that run beside
+// other work instead (tuning.ts EngineKind): --sizes are then engine lengths (a folded real FFT of
+// size 2n, a Bluestein FFT of the largest prime below B / 2 for B = n), candidates are timed as that
+// real or Bluestein FFT, and the winners are printed as descriptors/kind-tuning-table.ts entries
+// (that table is edited by hand: --out-table writes C2C tables only).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fitsLimits, maxNativeBlockSize, stockhamEPTs, supportsParts } from '../descriptors/capabilities.js';
 import type { FFTLimits, FFTPlan } from '../descriptors/model.js';
-import { resolvePlan } from '../descriptors/plan.js';
-import { PROFILES, defaultTuning, type LimitsProfile, type ProfileName, type TuningEntry } from '../descriptors/tuning.js';
+import { resolvePlan, supportedBlockEPTs, type DescriptorState } from '../descriptors/plan.js';
+import { PROFILES, defaultTuning, kindKey, type EngineKind, type LimitsProfile, type ProfileName, type TuningEntry } from '../descriptors/tuning.js';
 import { generateModule } from '../kernels/module.js';
 import type { CodeGenerating } from '../src/batched.js';
 import { FAST_TOGGLES, requestNodeDevice } from '../src/node.js';
@@ -42,7 +48,11 @@ interface Args {
   finalists?: number;
   /** Measure only this candidate (`ept:slots:complex|split:parts`, see specOf). */
   only?: string;
+  /** Tune this engine kind instead of C2C (sizes are engine lengths). */
+  kind?: EngineKind;
 }
+
+const KINDS: readonly EngineKind[] = ['r2c-normal', 'r2c-folded', 'c2r-normal', 'c2r-folded', 'bluestein'];
 
 const NON_POW2 = [12, 24, 48, 96, 100, 400, 625, 729, 1000, 2187, 3125, 6561, 10000];
 
@@ -91,6 +101,11 @@ function parseArgs(argv: string[]): Args {
         a.only = v;
         i++;
         break;
+      case '--kind':
+        if (!KINDS.includes(v as EngineKind)) throw new Error(`autotune: --kind ${v} is not one of ${KINDS.join(', ')}`);
+        a.kind = v as EngineKind;
+        i++;
+        break;
       case '--merge':
         a.merge = [];
         while (i + 1 < argv.length && !argv[i + 1].startsWith('--')) a.merge.push(argv[++i]);
@@ -99,6 +114,7 @@ function parseArgs(argv: string[]): Args {
         throw new Error(`autotune: unknown argument ${argv[i]}`);
     }
   }
+  if (a.kind && (a.outTable || a.outTableJs)) throw new Error('autotune: --kind results go into descriptors/kind-tuning-table.ts by hand; --out-table writes C2C tables');
   return a;
 }
 
@@ -124,16 +140,16 @@ function sizesFor(limits: FFTLimits, explicit: number[] | undefined): number[] {
  */
 // At most 3 EPTs x 3 slot counts x (complex, split) x parts: under ~40 cases per process, well
 // before the in-process slow-down seen after ~60 cases.
-function candidates(n: number, limits: FFTLimits): TuningEntry[] {
-  const base = defaultTuning(n, 'f32', limits)!;
-  const epts = stockhamEPTs(n, 'f32')
+function candidates(n: number, limits: FFTLimits, kind?: EngineKind): TuningEntry[] {
+  const base = defaultTuning(n, 'f32', limits, kind)!;
+  const epts = (kind === 'bluestein' ? supportedBlockEPTs(n, 'bluestein', 'f32') : stockhamEPTs(n, 'f32'))
     .filter((e) => fitsLimits(n, e, 1, 'f32', limits))
     .sort((a, b) => Math.abs(Math.log2(a / base.ept)) - Math.abs(Math.log2(b / base.ept)))
     .slice(0, 3);
   const out: TuningEntry[] = [];
   const seen = new Set<string>();
   const add = (c: TuningEntry) => {
-    const plan = candidatePlan(n, c, limits);
+    const plan = candidatePlan(n, c, limits, kind);
     if (!plan) return;
     const key = `${c.ept}:${c.slots}:${plan.exchange}:${plan.exchangeParts}`;
     if (seen.has(key)) return;
@@ -160,23 +176,50 @@ function candidates(n: number, limits: FFTLimits): TuningEntry[] {
   return out;
 }
 
+/** The largest prime below b / 2: a length whose Bluestein engine has length b. */
+function bluesteinProbeSize(b: number): number {
+  const isPrime = (m: number) => {
+    for (let d = 2; d * d <= m; d++) if (m % d === 0) return false;
+    return m > 1;
+  };
+  let n = b / 2 - 1;
+  while (!isPrime(n)) n--;
+  return n;
+}
+
+/** The FFT whose engine of length n a kind's candidates run (C2C: the length itself). */
+function kindState(n: number, kind?: EngineKind): DescriptorState {
+  if (kind === undefined) return { size: n, type: 'c2c', direction: 'forward' };
+  if (kind === 'bluestein') return { size: bluesteinProbeSize(n), type: 'c2c', direction: 'forward' };
+  const [type, mode] = kind.split('-') as ['r2c' | 'c2r', 'normal' | 'folded'];
+  return { size: mode === 'folded' ? 2 * n : n, type, mode, direction: type === 'r2c' ? 'forward' : 'inverse' };
+}
+
 /** The plan a candidate stands for (exchange and parts forced as the table entry would choose them), or undefined. */
-function candidatePlan(n: number, c: TuningEntry, limits: FFTLimits): FFTPlan | undefined {
+function candidatePlan(n: number, c: TuningEntry, limits: FFTLimits, kind?: EngineKind): FFTPlan | undefined {
+  const state = kindState(n, kind);
   try {
-    return resolvePlan({
-      size: n,
-      direction: 'forward',
+    const plan = resolvePlan({
+      ...state,
       execution: 'block',
-      elementsPerThread: c.ept,
+      // Folded mode counts real elements per thread.
+      elementsPerThread: state.mode === 'folded' ? 2 * c.ept : c.ept,
       fftsPerBlock: c.slots,
       limits,
       // 'complex' is the default: complex where it fits, else split (as an entry without `exchange`).
       exchange: c.exchange ?? 'complex',
       exchangeParts: c.parts ?? 1,
     });
+    return plan.execSize === n ? plan : undefined;
   } catch {
     return undefined;
   }
+}
+
+/** The benchmark case kind of a plan (batched-case.ts). */
+function caseKind(plan: FFTPlan): 'c2c' | 'r2c' | 'c2r' | 'r2c_folded' | 'c2r_folded' {
+  if (plan.type === 'c2c') return 'c2c';
+  return plan.mode === 'folded' ? `${plan.type}_folded` : plan.type;
 }
 
 function entryText(e: { exchange?: 'split'; parts?: number }): string {
@@ -198,7 +241,7 @@ function parseSpec(spec: string): TuningEntry {
 function finalistsOf(results: readonly Measured[], k: number): Measured[] {
   const byKey = new Map<string, Measured[]>();
   for (const r of results) {
-    const key = `${r.profile}:${r.n}`;
+    const key = groupKey(r);
     byKey.set(key, [...(byKey.get(key) ?? []), r]);
   }
   return [...byKey.values()].flatMap((rs) => [...rs].sort((a, b) => a.ms - b.ms).slice(0, k));
@@ -210,7 +253,10 @@ function entryOf(r: { ept: number; slots: number; exchange?: 'split'; parts?: nu
 
 interface Measured {
   profile: ProfileName;
+  /** Engine length. */
   n: number;
+  /** The engine kind tuned (absent: C2C). */
+  kind?: EngineKind;
   ept: number;
   slots: number;
   exchange?: 'split';
@@ -220,6 +266,11 @@ interface Measured {
   gbs: number;
 }
 
+/** Candidates compared with each other: one profile, engine kind and length. */
+function groupKey(r: Measured): string {
+  return `${r.profile}:${r.kind ?? 'c2c'}:${r.n}`;
+}
+
 interface ResultFile {
   device: string;
   date: string;
@@ -227,10 +278,13 @@ interface ResultFile {
   results: Measured[];
 }
 
-/** The fastest candidate per (profile, n) over all merged result files. */
+/** The fastest C2C candidate per (profile, n) over all merged result files. */
 function winnersOf(results: readonly Measured[]): Partial<Record<ProfileName, Record<number, TuningEntry>>> {
   // Candidates of one (profile, n) move the same bytes: the highest GB/s is the shortest time.
-  const best = fastestPerKey(results, (r) => `${r.profile}:${r.n}`);
+  const best = fastestPerKey(
+    results.filter((r) => r.kind === undefined),
+    groupKey,
+  );
   const out: Partial<Record<ProfileName, Record<number, TuningEntry>>> = {};
   for (const r of best.values()) (out[r.profile] ??= {})[r.n] = entryOf(r);
   return out;
@@ -244,10 +298,26 @@ function mergeFiles(args: Args): void {
     for (const r of finalistsOf(results, args.finalists)) console.log(`${r.profile} ${r.n} ${specOf(r)}`);
     return;
   }
+  printKindWinners(results);
   if (args.outJson) writeFileSync(args.outJson, JSON.stringify({ device: files[0].device, date: files[0].date, stopped: files.some((f) => f.stopped), results }, null, 1));
+  if ((args.outTable || args.outTableJs) && !results.some((r) => r.kind === undefined)) throw new Error('autotune --merge: no C2C results to write a table from');
   if (args.outTable) writeFileSync(args.outTable, renderTable(winnersOf(results), files[0].device, files[0].date));
   if (args.outTableJs) writeFileSync(args.outTableJs, toJavaScript(renderTable(winnersOf(results), files[0].device, files[0].date)));
   console.log(`autotune: merged ${files.length} files, ${results.length} measurements`);
+}
+
+/** Winners of engine-kind runs, as lines for descriptors/kind-tuning-table.ts (edited by hand). */
+function printKindWinners(results: readonly Measured[]): void {
+  const best = fastestPerKey(
+    results.filter((r) => r.kind !== undefined),
+    groupKey,
+  );
+  for (const r of best.values()) {
+    const e = entryOf(r);
+    console.log(
+      `${r.profile} '${kindKey(r.kind!, r.n)}': { ept: ${e.ept}, slots: ${e.slots}${e.exchange ? `, exchange: '${e.exchange}'` : ''}${e.parts ? `, parts: ${e.parts}` : ''} }, // ${r.gbs.toFixed(0)} GB/s`,
+    );
+  }
 }
 
 async function main(): Promise<void> {
@@ -267,24 +337,23 @@ async function main(): Promise<void> {
     winners[name] = table;
     for (const n of sizesFor(limits, args.sizes)) {
       let best: Measured | undefined;
-      for (const c of args.only ? [parseSpec(args.only)] : candidates(n, limits)) {
+      for (const c of args.only ? [parseSpec(args.only)] : candidates(n, limits, args.kind)) {
         if ((Date.now() - started) / 1000 > args.maxSeconds) {
           stopped = true;
           break;
         }
-        const plan = candidatePlan(n, c, limits);
+        const plan = candidatePlan(n, c, limits, args.kind);
         if (!plan) {
           console.log(`  ${name} n=${n} ${specOf(c)}: not a valid plan under these Limits`);
           continue;
         }
         const desc: CodeGenerating = { wgsl: (options) => generateModule(plan, options) };
-        const batch = Math.max(1, Math.floor(args.total / n));
-        const bytes = 2 * batch * n * 8;
+        const batch = Math.max(1, Math.floor(args.total / plan.size));
         try {
-          const kase = await makeBatchedCase(device, desc, { kind: 'c2c', n, precision: 'f32', batch }, { copies: rotationCount(bytes) });
+          const kase = await makeBatchedCase(device, desc, { kind: caseKind(plan), n: plan.size, precision: 'f32', batch }, { copies: rotationCount(2 * batch * plan.size * 8) });
           const t = await timeEncode(device, (pass) => kase.encode(pass), { warmup: args.warmup, repeats: args.repeats, dispatches: 1 });
           kase.destroy();
-          const m: Measured = { profile: name, n, ...entryOf(c), ms: t.ms, gbs: gbPerSecond(bytes, t.ms) };
+          const m: Measured = { profile: name, n, ...(args.kind ? { kind: args.kind } : {}), ...entryOf(c), ms: t.ms, gbs: gbPerSecond(kase.bytesMoved, t.ms) };
           results.push(m);
           if (!best || m.ms < best.ms) best = m;
         } catch (e) {
@@ -292,8 +361,8 @@ async function main(): Promise<void> {
         }
       }
       if (best) {
-        table[n] = entryOf(best);
-        console.log(`${name} n=${n}: ept ${best.ept} slots ${best.slots}${entryText(best)} ${best.gbs.toFixed(0)} GB/s`);
+        if (!args.kind) table[n] = entryOf(best);
+        console.log(`${name} ${args.kind ? kindKey(args.kind, n) : `n=${n}`}: ept ${best.ept} slots ${best.slots}${entryText(best)} ${best.gbs.toFixed(0)} GB/s`);
       }
       if (stopped) break;
     }

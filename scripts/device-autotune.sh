@@ -11,7 +11,10 @@
 # (processes per finalist, default 2; the fastest counts), TUNE_SECONDS (time
 # budget per phase, default 280), TUNE_TOTAL / TUNE_REPEATS (screening), TUNE_FINAL_TOTAL /
 # TUNE_FINAL_REPEATS (finals; default 2^26 elements, as the benchmark, and 10 repeats),
-# TUNE_INSTALL=1 (also write the table into dist/descriptors/tuning-table.js for a bench in the same call).
+# TUNE_INSTALL=1 (also write the table into dist/descriptors/tuning-table.js for a bench in the same call),
+# TUNE_KIND (an engine kind instead of C2C: r2c-normal, r2c-folded, c2r-normal, c2r-folded or bluestein;
+# TUNE_SIZES are then engine lengths, and the winners land in $OUT/kind-winners.txt as lines for
+# descriptors/kind-tuning-table.ts instead of a tuning-table.ts).
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 out=${OUT:-$PWD/device-autotune-out}
@@ -23,6 +26,7 @@ budget=${TUNE_SECONDS:-280}
 pow2="4,8,16,32,64,128,256,512,1024,2048,4096,8192"
 sizes=${TUNE_SIZES:-$pow2,12,24,48,96,100,400,625,729,1000,2187,3125,6561,10000}
 screening=${TUNE_SCREENING:-$out/autotune-screening.json}
+kind=(${TUNE_KIND:+--kind "$TUNE_KIND"})
 
 if [ "$phase" != final ]; then
   parts=$(mktemp -d)
@@ -30,7 +34,7 @@ if [ "$phase" != final ]; then
   for p in $(echo "${TUNE_PROFILES:-core,mid,large}" | tr ',' ' '); do
     for n in $(echo "$sizes" | tr ',' ' '); do
       [ $SECONDS -lt $deadline ] || { echo "screening: time budget spent at $p $n" >> "$out/autotune.log"; break 2; }
-      timeout 60 node dist/bench/autotune.js --profiles "$p" --sizes "$n" ${TUNE_TOTAL:+--total $TUNE_TOTAL} ${TUNE_REPEATS:+--repeats $TUNE_REPEATS} --out-json "$parts/$p-$n.json" >> "$out/autotune.log" 2>&1 \
+      timeout 60 node dist/bench/autotune.js "${kind[@]}" --profiles "$p" --sizes "$n" ${TUNE_TOTAL:+--total $TUNE_TOTAL} ${TUNE_REPEATS:+--repeats $TUNE_REPEATS} --out-json "$parts/$p-$n.json" >> "$out/autotune.log" 2>&1 \
         || echo "autotune $p $n exited with $?" >> "$out/autotune.log"
     done
   done
@@ -47,12 +51,16 @@ if [ "$phase" != screen ]; then
   while read -r p n spec; do
     for i in $(seq 1 "${TUNE_FINAL_PROCESSES:-2}"); do
       [ $SECONDS -lt $deadline ] || { echo "finals: time budget spent at $p $n $spec ($i)" >> "$out/autotune.log"; break 2; }
-      timeout 60 node dist/bench/autotune.js --profiles "$p" --sizes "$n" --only "$spec" --total "${TUNE_FINAL_TOTAL:-67108864}" \
+      timeout 60 node dist/bench/autotune.js "${kind[@]}" --profiles "$p" --sizes "$n" --only "$spec" --total "${TUNE_FINAL_TOTAL:-67108864}" \
         --repeats "${TUNE_FINAL_REPEATS:-10}" --out-json "$final/$p-$n-${spec//:/_}-$i.json" >> "$out/autotune.log" 2>&1 \
         || echo "final $p $n $spec ($i) exited with $?" >> "$out/autotune.log"
     done
   done < "$out/finalists.txt"
-  node dist/bench/autotune.js --merge "$final"/*.json --out-table "$out/tuning-table.ts" --out-json "$out/autotune.json" \
-    ${TUNE_INSTALL:+--out-table-js dist/descriptors/tuning-table.js} >> "$out/autotune.log" 2>&1
+  if [ -n "${TUNE_KIND:-}" ]; then
+    node dist/bench/autotune.js --merge "$final"/*.json --out-json "$out/autotune.json" > "$out/kind-winners.txt" 2>> "$out/autotune.log"
+  else
+    node dist/bench/autotune.js --merge "$final"/*.json --out-table "$out/tuning-table.ts" --out-json "$out/autotune.json" \
+      ${TUNE_INSTALL:+--out-table-js dist/descriptors/tuning-table.js} >> "$out/autotune.log" 2>&1
+  fi
   echo "finals merge exited with $?" >> "$out/autotune.log"
 fi
