@@ -14,6 +14,9 @@ import type { ProfileName, TuningEntry } from './tuning.js';
  * in two processes each found the two 256-point entries). NVIDIA H200, Dawn FAST_TOGGLES, 2^26
  * elements, 2026-11-21. Shapes time alike under every profile they fit, so each profile lists them;
  * lengths not listed follow MEASURED_TUNING. Gains over the C2C entry's shape in the comments.
+ * plan.ts's exchange rules for folded and Bluestein plans apply to these preferences too, so an entry
+ * must be one they leave as it is (not split in 1 part for a folded kind, not split or parted other
+ * than complex in 2 parts for Bluestein): test/descriptors/kind-tuning.test.ts resolves every entry.
  */
 const KIND_ENTRIES: Record<string, TuningEntry> = {
   'r2c-folded:32': { ept: 4, slots: 4 }, // size 64: +18 % over E8 x8 split in 2 parts (run 16, screening)

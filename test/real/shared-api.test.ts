@@ -35,8 +35,9 @@ describe('real FFTs, Block execution, workgroup-memory API', () => {
     expect(cases.map((c) => c.label)).toContain('shared 1000 natural normal');
     await expectCasesPass(cases);
   }, 600_000);
-  it('tuned defaults (split and parted exchanges): 64, 68 (Bluestein), 1000, 2048', async () => {
-    const all = matrix('shared', [64, 68, 1000, 2048], 1);
+  it('tuned defaults (split and parted exchanges): 64, 68 (Bluestein), 256, 1000, 2048', async () => {
+    // Normal-mode R2C 256 splits its exchange (kind-tuning-table.ts); 1000 and 2048 exchange in parts.
+    const all = matrix('shared', [64, 68, 256, 1000, 2048], 1);
     const cases = all.filter(offered);
     // Everything is offered here except where the data exceed 16 KiB (2048 full: 2048 complex elements = 16 KiB fits).
     expect(cases.length).toBe(all.length);
