@@ -84,7 +84,7 @@ function kindTuningRows(profile: ProfileName, precision: FFTPrecision, limits: F
     if (!row) throw new Error(`internal: no engine for ${key}`);
     return `'${key}': ${row}`;
   });
-  return rows.length ? `{\n    ${rows.join(';\n    ')};\n  }` : '{}';
+  return rows.length ? `{\n  ${rows.join(';\n  ')};\n}` : '{}';
 }
 
 function tablesSource(): string {
@@ -113,6 +113,7 @@ function tablesSource(): string {
   const maxBluestein: string[] = [];
   const tuning: string[] = [];
   const kindTuning: string[] = [];
+  const kindBodies = new Map<string, string>();
   const bodies = new Map<string, string>();
   for (const profile of PROFILES) {
     const limits = limitsOf(profile);
@@ -133,7 +134,20 @@ function tablesSource(): string {
       }
     }
     tuning.push(`  ${profile.name}: { ${refs.join('; ')} };`);
-    for (const precision of PRECISIONS) kindTuning.push(`  ${profile.name}_${precision}: ${kindTuningRows(profile.name, precision, limits)};`);
+    for (const precision of PRECISIONS) {
+      const body = kindTuningRows(profile.name, precision, limits);
+      if (body === '{}') {
+        kindTuning.push(`  ${profile.name}_${precision}: {};`);
+        continue;
+      }
+      // Profiles whose entries resolve alike share one interface, as the C2C tables do.
+      const name = kindBodies.get(body) ?? `KindTuning_${profile.name}_${precision}`;
+      if (!kindBodies.has(body)) {
+        kindBodies.set(body, name);
+        out.push(`export interface ${name} ${body}\n`);
+      }
+      kindTuning.push(`  ${profile.name}_${precision}: ${name};`);
+    }
   }
   out.push(`export interface MaxNative {\n${maxNative.join('\n')}\n}\n`);
   out.push(`export interface MaxBluestein {\n${maxBluestein.join('\n')}\n}\n`);
