@@ -14,12 +14,14 @@ export interface ElementwiseSpec {
   readonly count: number;
   readonly bytes: number;
   readonly label: string;
-  /** WGSL for `count` elements dispatched as `groupsX` x ? workgroups of ELEMENTWISE_WORKGROUP. */
+  /** WGSL for `count` elements dispatched as `groupsX` x ? workgroups of `workgroupSize`. */
   readonly code: (count: number, groupsX: number) => string;
+  /** Invocations per workgroup the code declares (default ELEMENTWISE_WORKGROUP). */
+  readonly workgroupSize?: number;
 }
 
 export async function makeElementwiseCase(device: GPUDevice, spec: ElementwiseSpec, options: CaseOptions = {}): Promise<BenchCase> {
-  const shape = dispatchShape(Math.ceil(spec.count / ELEMENTWISE_WORKGROUP), device.limits.maxComputeWorkgroupsPerDimension);
+  const shape = dispatchShape(Math.ceil(spec.count / (spec.workgroupSize ?? ELEMENTWISE_WORKGROUP)), device.limits.maxComputeWorkgroupsPerDimension);
   const module = device.createShaderModule({ code: spec.code(spec.count, shape.x), label: spec.label });
   const pipeline = await device.createComputePipelineAsync({ layout: 'auto', compute: { module, entryPoint: 'main' } });
   const sets = createBufferSets(device, spec.bytes, spec.bytes, options.copies ?? 1, spec.label);
