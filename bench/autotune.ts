@@ -20,13 +20,14 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fitsLimits, maxNativeBlockSize, stockhamEPTs, supportsParts } from '../descriptors/capabilities.js';
 import type { FFTLimits, FFTPlan } from '../descriptors/model.js';
+import { largestPrimeFactor } from '../descriptors/sizes.js';
 import { resolvePlan, supportedBlockEPTs, type DescriptorState } from '../descriptors/plan.js';
-import { PROFILES, defaultTuning, kindKey, type EngineKind, type LimitsProfile, type ProfileName, type TuningEntry } from '../descriptors/tuning.js';
+import { ENGINE_KINDS, PROFILES, defaultTuning, kindKey, type EngineKind, type LimitsProfile, type ProfileName, type TuningEntry } from '../descriptors/tuning.js';
 import { generateModule } from '../kernels/module.js';
 import type { CodeGenerating } from '../src/batched.js';
 import { FAST_TOGGLES, requestNodeDevice } from '../src/node.js';
 import { shortDeviceName } from './adapter.js';
-import { makeBatchedCase } from './batched-case.js';
+import { caseKindOf, makeBatchedCase } from './batched-case.js';
 import { rotationCount } from './buffers.js';
 import { fastestPerKey, gbPerSecond } from './report.js';
 import { timeEncode } from './timing.js';
@@ -51,8 +52,6 @@ interface Args {
   /** Tune this engine kind instead of C2C (sizes are engine lengths). */
   kind?: EngineKind;
 }
-
-const KINDS: readonly EngineKind[] = ['r2c-normal', 'r2c-folded', 'c2r-normal', 'c2r-folded', 'bluestein'];
 
 const NON_POW2 = [12, 24, 48, 96, 100, 400, 625, 729, 1000, 2187, 3125, 6561, 10000];
 
@@ -102,7 +101,7 @@ function parseArgs(argv: string[]): Args {
         i++;
         break;
       case '--kind':
-        if (!KINDS.includes(v as EngineKind)) throw new Error(`autotune: --kind ${v} is not one of ${KINDS.join(', ')}`);
+        if (!(ENGINE_KINDS as readonly string[]).includes(v)) throw new Error(`autotune: --kind ${v} is not one of ${ENGINE_KINDS.join(', ')}`);
         a.kind = v as EngineKind;
         i++;
         break;
@@ -178,12 +177,8 @@ function candidates(n: number, limits: FFTLimits, kind?: EngineKind): TuningEntr
 
 /** The largest prime below b / 2: a length whose Bluestein engine has length b. */
 function bluesteinProbeSize(b: number): number {
-  const isPrime = (m: number) => {
-    for (let d = 2; d * d <= m; d++) if (m % d === 0) return false;
-    return m > 1;
-  };
   let n = b / 2 - 1;
-  while (!isPrime(n)) n--;
+  while (largestPrimeFactor(n) !== n) n--;
   return n;
 }
 
@@ -216,10 +211,9 @@ function candidatePlan(n: number, c: TuningEntry, limits: FFTLimits, kind?: Engi
   }
 }
 
-/** The benchmark case kind of a plan (batched-case.ts). */
-function caseKind(plan: FFTPlan): 'c2c' | 'r2c' | 'c2r' | 'r2c_folded' | 'c2r_folded' {
-  if (plan.type === 'c2c') return 'c2c';
-  return plan.mode === 'folded' ? `${plan.type}_folded` : plan.type;
+/** A table entry as the TS object literal the tables hold. */
+function entryLiteral(e: TuningEntry): string {
+  return `{ ept: ${e.ept}, slots: ${e.slots}${e.exchange ? `, exchange: '${e.exchange}'` : ''}${e.parts ? `, parts: ${e.parts}` : ''} }`;
 }
 
 function entryText(e: { exchange?: 'split'; parts?: number }): string {
@@ -312,12 +306,7 @@ function printKindWinners(results: readonly Measured[]): void {
     results.filter((r) => r.kind !== undefined),
     groupKey,
   );
-  for (const r of best.values()) {
-    const e = entryOf(r);
-    console.log(
-      `${r.profile} '${kindKey(r.kind!, r.n)}': { ept: ${e.ept}, slots: ${e.slots}${e.exchange ? `, exchange: '${e.exchange}'` : ''}${e.parts ? `, parts: ${e.parts}` : ''} }, // ${r.gbs.toFixed(0)} GB/s`,
-    );
-  }
+  for (const r of best.values()) console.log(`${r.profile} '${kindKey(r.kind!, r.n)}': ${entryLiteral(entryOf(r))}, // ${r.gbs.toFixed(0)} GB/s`);
 }
 
 async function main(): Promise<void> {
@@ -350,7 +339,7 @@ async function main(): Promise<void> {
         const desc: CodeGenerating = { wgsl: (options) => generateModule(plan, options) };
         const batch = Math.max(1, Math.floor(args.total / plan.size));
         try {
-          const kase = await makeBatchedCase(device, desc, { kind: caseKind(plan), n: plan.size, precision: 'f32', batch }, { copies: rotationCount(2 * batch * plan.size * 8) });
+          const kase = await makeBatchedCase(device, desc, { kind: caseKindOf(plan), n: plan.size, precision: 'f32', batch }, { copies: rotationCount(2 * batch * plan.size * 8) });
           const t = await timeEncode(device, (pass) => kase.encode(pass), { warmup: args.warmup, repeats: args.repeats, dispatches: 1 });
           kase.destroy();
           const m: Measured = { profile: name, n, ...(args.kind ? { kind: args.kind } : {}), ...entryOf(c), ms: t.ms, gbs: gbPerSecond(kase.bytesMoved, t.ms) };
@@ -400,7 +389,7 @@ function renderTable(w: Partial<Record<ProfileName, Record<number, TuningEntry>>
   for (const [profile, table] of Object.entries(w)) {
     lines.push(`  ${profile}: {`, '    f32: {');
     for (const [n, e] of Object.entries(table!).sort((a, b) => Number(a[0]) - Number(b[0]))) {
-      lines.push(`      ${n}: { ept: ${e.ept}, slots: ${e.slots}${e.exchange ? `, exchange: '${e.exchange}'` : ''}${e.parts ? `, parts: ${e.parts}` : ''} },`);
+      lines.push(`      ${n}: ${entryLiteral(e)},`);
     }
     lines.push('    },', '  },');
   }

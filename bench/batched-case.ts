@@ -1,6 +1,6 @@
 // A benchmark case around the library's batched FFT (createBatchedFFT, out of place) for any
 // descriptor that generates WGSL. fft-case.ts builds the descriptor from the public operators.
-import type { FFTPrecision, FFTType } from '../descriptors/model.js';
+import type { FFTPlan, FFTPrecision, FFTType } from '../descriptors/model.js';
 import { createBatchedFFT, makeWorkspace, type CodeGenerating } from '../src/batched.js';
 import type { BenchCase, CaseOptions } from './case.js';
 import { createBufferSets, destroyBufferSets } from './buffers.js';
@@ -12,6 +12,12 @@ export interface FFTCaseSpec {
   readonly precision: FFTPrecision;
   /** Transforms (for f16, two transforms share one FFT computation, so batch must be even). */
   readonly batch: number;
+}
+
+/** The case kind that runs a plan (folded real plans have their own kinds). */
+export function caseKindOf(plan: FFTPlan): FFTCaseSpec['kind'] {
+  if (plan.type === 'c2c') return 'c2c';
+  return plan.mode === 'folded' ? `${plan.type}_folded` : plan.type;
 }
 
 export async function makeBatchedCase(

@@ -83,7 +83,8 @@ function heuristicSlots(n: number, ept: number, precision: FFTPrecision, limits:
  * entries (MEASURED_KIND_TUNING) replace the C2C entry of the engine length; lengths they do not
  * list follow the C2C table.
  */
-export type EngineKind = 'r2c-normal' | 'r2c-folded' | 'c2r-normal' | 'c2r-folded' | 'bluestein';
+export const ENGINE_KINDS = ['r2c-normal', 'r2c-folded', 'c2r-normal', 'c2r-folded', 'bluestein'] as const;
+export type EngineKind = (typeof ENGINE_KINDS)[number];
 
 /** The key of an engine length in MEASURED_KIND_TUNING (and the type-level KindTuning). */
 export function kindKey(kind: EngineKind, n: number): string {
