@@ -14,8 +14,8 @@ export type SharedApi =
   /** execute_shared runs `plan` (the complex one-part exchange) in a buffer of `elements` vec2. */
   | { readonly kind: 'own'; readonly plan: FFTPlan; readonly elements: number };
 
-/** Bytes of one element of a side in the data buffer: reals 4 (two per vec2), complex 8. */
-function elementBytes(plan: FFTPlan, side: 'input' | 'output'): number {
+/** Bytes of one f32 element of a side: reals 4 (two per vec2 in the data buffer), complex 8. */
+export function elementBytes(plan: FFTPlan, side: 'input' | 'output'): number {
   return (side === 'input' ? plan.inputType : plan.outputType) === 'real' ? 4 : 8;
 }
 

@@ -3,6 +3,7 @@
 // `store`). One invocation per FFT for Thread execution; one workgroup per `fftsPerBlock` FFTs for
 // Block execution. Batches beyond 65535 workgroups use a 2D dispatch.
 import type { FFTPlan } from '../descriptors/model.js';
+import { elementBytes } from '../kernels/shared-api.js';
 import type { WGSLModule } from '../kernels/types.js';
 
 /** Fixed binding slots of batched kernels (group 0): input (or in-place data), output, parameters, workspace. */
@@ -58,11 +59,6 @@ function registerAccess(plan: FFTPlan, side: 'input' | 'output', slot: string): 
  * puts every invocation on the same workgroup-memory bank; a row stride of L + 1 spreads them.
  */
 const STAGE_PAD = 1;
-
-/** Bytes of one element of the side's element type. */
-function elementBytes(plan: FFTPlan, side: 'input' | 'output'): number {
-  return scalarsPerElement(plan, side) * 4;
-}
 
 /**
  * FFTs per workgroup of the batched kernel, and whether its global loads and stores go through a
