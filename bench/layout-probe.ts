@@ -7,14 +7,12 @@
 //                as the batched FFT kernel), else of 256 invocations (FFTs may straddle them)
 //   pair:<n>:<e> the same elements as vec4 pairs (invocation t loads pairs 2t + 2 i n / e, i < e / 2)
 // --total must be a multiple of n (and of 2): every FFT whole.
-// One process per label on a GPU (bench/NOTES.md: timings degrade in long processes).
+// Command line and timing: bench/probe-cli.ts.
 import type { BenchCase } from './case.js';
+import { probeMain } from './probe-cli.js';
 import { makeCopyCase } from './copy-kernel.js';
 import { ELEMENTWISE_WORKGROUP as WG, makeElementwiseCase } from './elementwise-case.js';
 import { rotationCount } from './buffers.js';
-import { gbPerSecond } from './report.js';
-import { timeEncode } from './timing.js';
-import { FAST_TOGGLES, requestNodeDevice } from '../src/node.js';
 
 /** WGSL: each invocation moves `per` values of `type` at base + t + i * stride (stride values apart). */
 function layoutCode(type: 'vec2<f32>' | 'vec4<f32>', stride: number, per: number, workgroup: number) {
@@ -55,26 +53,4 @@ function probe(device: GPUDevice, label: string, total: number): Promise<BenchCa
   throw new Error(`unknown probe ${label}`);
 }
 
-async function main(argv: string[]): Promise<void> {
-  let total = 1 << 26;
-  let repeats = 20;
-  const labels: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    if (argv[i] === '--total') total = Number(argv[++i]);
-    else if (argv[i] === '--repeats') repeats = Number(argv[++i]);
-    else labels.push(argv[i]);
-  }
-  const { device } = await requestNodeDevice({ toggles: FAST_TOGGLES });
-  for (const label of labels) {
-    const kase = await probe(device, label, total);
-    const t = await timeEncode(device, (pass) => kase.encode(pass), { warmup: 3, repeats, dispatches: 1 });
-    console.log(`${label}\t${gbPerSecond(kase.bytesMoved, t.ms).toFixed(0)} GB/s\t${t.ms.toFixed(4)} ms`);
-    kase.destroy();
-  }
-  device.destroy();
-}
-
-main(process.argv.slice(2)).catch((e) => {
-  console.error(e);
-  process.exit(1);
-});
+probeMain(probe);
