@@ -5,6 +5,7 @@
 import type { FFTPlan } from '../descriptors/model.js';
 import { elementBytes } from '../kernels/shared-api.js';
 import type { WGSLModule } from '../kernels/types.js';
+import { twoPhaseKernel, twoPhaseShape, type TwoPhaseSpec } from '../kernels/two-phase.js';
 
 /** Fixed binding slots of batched kernels (group 0): input (or in-place data), output, parameters, workspace. */
 export const INPUT_BINDING = 0;
@@ -82,6 +83,17 @@ export function batchedLayout(plan: FFTPlan, maxWorkgroupBytes: number): { perGr
   return { perGroup: slots, staged: owner && stageBytes <= free, stageBytes: owner && stageBytes <= free ? stageBytes : 0 };
 }
 
+/**
+ * The two-phase kernel's shape (kernels/two-phase.ts) where it replaces the one-pass kernel: C2C f32
+ * Stockham plans of 32768 points and more, out of place, without a store callback (the kernel
+ * keeps its intermediate in the output buffer). The descriptor needs as many invocations as the
+ * one-pass engine's 1024, so the two-phase kernel's 512 fit whatever device runs it.
+ */
+export function twoPhasePlan(plan: FFTPlan, callbacks: KernelCallbacks, inPlace: boolean, maxWorkgroupBytes: number): TwoPhaseSpec | undefined {
+  if (inPlace || callbacks.store || plan.type !== 'c2c' || plan.precision !== 'f32' || plan.execution !== 'block' || plan.algorithm !== 'stockham') return undefined;
+  return twoPhaseShape(plan.size, plan.direction === 'inverse' ? 1 : -1, maxWorkgroupBytes, plan.maxThreadsPerBlock);
+}
+
 export function batchedKernelSource(
   module: WGSLModule,
   callbacks: KernelCallbacks,
@@ -109,6 +121,22 @@ export function batchedKernelSource(
   const storeFn = callbacks.store
     ? `${callbacks.store}\nfn fft_store(fft: u32, index: u32, value: ${outElem}) { store(fft, index, value); }`
     : `fn fft_store(fft: u32, index: u32, value: ${outElem}) { ${outName}[fft * ${plan.outputLength}u + index] = value; }`;
+
+  const twoPhase = twoPhasePlan(plan, callbacks, inPlace, maxWorkgroupBytes);
+  if (twoPhase) {
+    const k = twoPhaseKernel(twoPhase);
+    const [x, y, z] = k.workgroupSize;
+    const main = [
+      `@compute @workgroup_size(${x}, ${y}, ${z})`,
+      `fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_id) lid: vec3<u32>, @builtin(local_invocation_index) flat: u32) {`,
+      `  let fft = wg.y * fft_params.groups_x + wg.x;`,
+      `  if (fft >= fft_params.batch) { return; }`,
+      ...k.body.map((l) => `  ${l}`),
+      `}`,
+    ].join('\n');
+    const header = `// Batched kernel: ${plan.size}-point c2c ${plan.direction} f32, two phases in one workgroup per FFT (kernels/two-phase.ts)`;
+    return { code: [header, bindings, params, k.declarations, loadFn, main].join('\n\n'), inPlace };
+  }
 
   const lines: string[] = [];
   const push = (s: string) => lines.push(s);

@@ -1,0 +1,65 @@
+// The two-phase kernel (kernels/two-phase.ts) against the f64 reference, forward and inverse, on
+// fresh random inputs with poisoned outputs: shapes the probe times (through the standalone kernel of
+// bench/two-phase-case.ts), and the batched kernel's 32768-point path (createBatchedFFT).
+import { describe, expect, it } from 'vitest';
+import { twoPhaseShape, type TwoPhaseSpec } from '../../kernels/two-phase.js';
+import { twoPhaseStandalone } from '../../bench/two-phase-case.js';
+import { Block, createBatchedFFT, Direction, fft, Limits, Size } from '../../src/index.js';
+import { f32Bound, referenceDFT, relativeL2 } from '../../src/reference.js';
+import { runDispatch, testDevice, withErrorScopes } from '../support/gpu.js';
+import { makeSeed, randomFloats } from '../support/random.js';
+
+const seed = makeSeed();
+
+function expectReference(got: Float32Array, input: Float32Array, n: number, batch: number, sign: -1 | 1): void {
+  for (let b = 0; b < batch; b++) {
+    const want = referenceDFT(input.subarray(2 * n * b, 2 * n * (b + 1)), n, sign);
+    expect(relativeL2(got.subarray(2 * n * b, 2 * n * (b + 1)), want), `FFT ${b}`).toBeLessThan(f32Bound(n));
+  }
+}
+
+const SHAPES: Omit<TwoPhaseSpec, 'sign'>[] = [
+  { size: 2048, outer: 8, ept: 16, slots: 2, exchange: 'complex', parts: 2 },
+  { size: 1536, outer: 6, ept: 16, slots: 2, exchange: 'split', parts: 1 },
+  { size: 16384, outer: 4, ept: 32, slots: 4, exchange: 'complex', parts: 4 },
+];
+
+describe(`two-phase kernel (seed ${seed})`, () => {
+  for (const shape of SHAPES) {
+    for (const sign of [-1, 1] as const) {
+      it(`${shape.size} = ${shape.outer} x ${shape.size / shape.outer}, ${shape.slots} slots, ${shape.exchange}/${shape.parts}, ${sign < 0 ? 'forward' : 'inverse'}`, async () => {
+        const { device } = await testDevice();
+        const batch = 3;
+        const input = randomFloats(2 * shape.size * batch, seed + shape.size + sign);
+        const [, out] = await runDispatch(device, {
+          code: twoPhaseStandalone({ ...shape, sign }, batch, batch),
+          workgroups: [batch],
+          bindings: [{ data: input, kind: 'read-only-storage' }, { size: input.byteLength, read: true }],
+        });
+        expectReference(out!, input, shape.size, batch, sign);
+      }, 60_000);
+    }
+  }
+
+  it('is the batched kernel of 32768 points out of place, and only there', () => {
+    const spec = twoPhaseShape(32768, -1, 49152, 1024);
+    expect(spec).toMatchObject({ outer: 8, ept: 16, slots: 2, exchange: 'complex', parts: 2 });
+    expect(twoPhaseShape(16384, -1, 49152, 1024)).toBeUndefined();
+    expect(twoPhaseShape(32768, -1, 16384, 1024)).toBeUndefined();
+  });
+
+  for (const direction of ['forward', 'inverse'] as const) {
+    it(`createBatchedFFT, Size(32768) ${direction}, out of place (two phases) and in place (one pass)`, async () => {
+      const { device } = await testDevice();
+      const desc = fft(Size(32768), Direction(direction), Block(), Limits({ maxComputeWorkgroupStorageSize: 32768, maxComputeInvocationsPerWorkgroup: 1024 }));
+      const batch = 2;
+      const plan = await createBatchedFFT(device, desc, { batch });
+      expect(plan.code.outOfPlace).toContain('two phases');
+      expect(plan.code.inPlace).not.toContain('two phases');
+      const input = randomFloats(2 * 32768 * batch, seed + 7);
+      const out = await withErrorScopes(device, () => plan.run(input));
+      expectReference(out, input, 32768, batch, direction === 'forward' ? -1 : 1);
+      plan.destroy();
+    }, 120_000);
+  }
+});
