@@ -16,7 +16,7 @@ export function twoPhaseStandalone(spec: TwoPhaseSpec, batch: number, groupsX: n
   let body = k.body.map((l) => `  ${l}`).join('\n');
   let declarations = k.declarations;
   if (diagnostic.includes('contig')) body = body.replace(/fft_load\(fft, \(thread \+ (\d+)u\) \* \d+u \+ r\)/g, (_s, x) => `fft_load(fft, r * ${m}u + thread + ${x}u)`);
-  if (diagnostic.includes('notw')) declarations = declarations.replace(/\w+_twiddle(_inv)?\(\d+u \* k, [^)]*\)/g, 'vec2<f32>(1.0f, 0.0f)');
+  if (diagnostic.includes('notw')) declarations = declarations.replace(/\w+_twiddle(_inv)?\(\d+u \* k\d*, [^)]*\)/g, 'vec2<f32>(1.0f, 0.0f)');
   if (diagnostic.includes('nop2')) body = body.replace(/^ {2}\w+_combine\(row, .*$/gm, '');
   const [x, y, z] = k.workgroupSize;
   return [

@@ -33,6 +33,12 @@ export interface TwoPhaseSpec {
   readonly exchange: Exclude<ExchangeMode, 'none'>;
   readonly parts: number;
   readonly sign: Sign;
+  /**
+   * Columns each phase-2 call loads before it computes and stores any (default 1). Phase 2 reads and
+   * writes the same buffer, so the compiler keeps a call's loads after the previous call's stores;
+   * loading several columns first overlaps their cache latencies.
+   */
+  readonly columns?: number;
 }
 
 /** The pieces a kernel wraps around its own bindings and entry point. */
@@ -54,11 +60,11 @@ export interface TwoPhaseKernel {
  * The shape the batched kernel uses, or undefined where the one-pass kernel stays: C2C lengths of
  * 32768 and more (1024 invocations x 32 registers in one pass), as 8 sub-sequences of 4096 points,
  * 2 at a time with 16 elements per invocation and the complex exchange in 2 parts (512
- * invocations, 32 KiB: the fastest of the shapes run 18 measured).
+ * invocations, 32 KiB), phase 2 loading 4 columns per call: the fastest of the shapes run 18 measured.
  */
 export function twoPhaseShape(size: number, sign: Sign, maxWorkgroupBytes: number, maxInvocations: number): TwoPhaseSpec | undefined {
   if (size < 32768 || size % 8 !== 0) return undefined;
-  const spec: TwoPhaseSpec = { size, outer: 8, ept: 16, slots: 2, exchange: 'complex', parts: 2, sign };
+  const spec: TwoPhaseSpec = { size, outer: 8, ept: 16, slots: 2, exchange: 'complex', parts: 2, sign, columns: 4 };
   const inner = size / spec.outer;
   if (inner % spec.ept !== 0) return undefined;
   const invocations = (inner / spec.ept) * spec.slots;
@@ -83,20 +89,27 @@ export function twoPhaseKernel(spec: TwoPhaseSpec, prefix = `fft2p_${spec.size}_
   const smemLength = (q * m) / parts;
   const workgroupBytes = smemLength * (exchange === 'complex' ? 8 : 4);
 
-  // Phase 2 for one k: P loads, twiddles w_N^(r k) (r k < N: exact integer sincos), P-point DFT, P stores.
+  // Phase 2, one call for `columns` columns k_c = k + c * threads: all P x columns loads first, then
+  // per column the twiddles w_N^(r k) (r k < N: exact integer sincos), the P-point DFT and P stores.
+  const columns = spec.columns ?? 1;
+  const perInvocation = m / threads;
+  if (perInvocation % columns !== 0) throw new Error(`webfftdx: two-phase phase 2 has ${perInvocation} columns per invocation, not a multiple of ${columns}`);
   const em = new Emitter('c');
-  const inputs = Array.from({ length: p }, (_, r) => {
-    const v = em.bind(`fft_out[row + ${r * m}u + k]`);
-    return r === 0 ? v : em.bind(`${cmul}(${v}, ${twiddle}(${r}u * k, ${n}u, ${invLiteral(n)}))`);
+  const column = (c: number) => (c === 0 ? 'k' : `k${c}`);
+  const loaded = Array.from({ length: columns }, (_, c) => {
+    if (c > 0) em.lines.push(`let ${column(c)} = k + ${c * threads}u;`);
+    return Array.from({ length: p }, (_, r) => em.bind(`fft_out[row + ${r * m}u + ${column(c)}]`));
   });
-  const outputs = emitDFT(em, inputs, sign);
+  loaded.forEach((values, c) => {
+    const inputs = values.map((v, r) => (r === 0 ? v : em.bind(`${cmul}(${v}, ${twiddle}(${r}u * ${column(c)}, ${n}u, ${invLiteral(n)}))`)));
+    emitDFT(em, inputs, sign).forEach((o, j) => em.lines.push(`fft_out[row + ${column(c)} + ${j * m}u] = ${o};`));
+  });
   const combine = `${prefix}_combine`;
   defs.add(combine, () =>
     [
-      `// Phase 2 for column k: X[k + ${m} q] from Y_r[k] = out[r * ${m} + k], r < ${p}, in place.`,
+      `// Phase 2 for columns k + c * ${threads} (c < ${columns}): X[k + ${m} q] from Y_r[k] = out[r * ${m} + k], r < ${p}, in place.`,
       `fn ${combine}(row: u32, k: u32) {`,
       ...em.lines.map((l) => `  ${l}`),
-      ...outputs.map((o, j) => `  fft_out[row + k + ${j * m}u] = ${o};`),
       `}`,
     ].join('\n'),
   );
@@ -110,7 +123,7 @@ export function twoPhaseKernel(spec: TwoPhaseSpec, prefix = `fft2p_${spec.size}_
     body.push(`}`);
   }
   body.push(`// Phase 2: every Y_r written above is visible to the whole workgroup after this barrier.`, `storageBarrier();`);
-  for (let j = 0; j < m / threads; j++) body.push(`${combine}(row, flat + ${j * threads}u);`);
+  for (let j = 0; j < perInvocation; j += columns) body.push(`${combine}(row, flat + ${j * threads}u);`);
 
   const declarations = [
     `// Two-phase ${n}-point ${sign < 0 ? 'forward' : 'inverse'} C2C FFT: ${p} x ${m}; inner engine ${e} elements per invocation,`,

@@ -19,7 +19,7 @@ function expectReference(got: Float32Array, input: Float32Array, n: number, batc
 }
 
 const SHAPES: Omit<TwoPhaseSpec, 'sign'>[] = [
-  { size: 2048, outer: 8, ept: 16, slots: 2, exchange: 'complex', parts: 2 },
+  { size: 2048, outer: 8, ept: 16, slots: 2, exchange: 'complex', parts: 2, columns: 4 },
   { size: 1536, outer: 6, ept: 16, slots: 2, exchange: 'split', parts: 1 },
   { size: 16384, outer: 4, ept: 32, slots: 4, exchange: 'complex', parts: 4 },
 ];
@@ -43,7 +43,7 @@ describe(`two-phase kernel (seed ${seed})`, () => {
 
   it('is the batched kernel of 32768 points out of place, and only there', () => {
     const spec = twoPhaseShape(32768, -1, 49152, 1024);
-    expect(spec).toMatchObject({ outer: 8, ept: 16, slots: 2, exchange: 'complex', parts: 2 });
+    expect(spec).toMatchObject({ outer: 8, ept: 16, slots: 2, exchange: 'complex', parts: 2, columns: 4 });
     expect(twoPhaseShape(16384, -1, 49152, 1024)).toBeUndefined();
     expect(twoPhaseShape(32768, -1, 16384, 1024)).toBeUndefined();
   });
