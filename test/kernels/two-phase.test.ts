@@ -18,27 +18,26 @@ function expectReference(got: Float32Array, input: Float32Array, n: number, batc
   }
 }
 
-const SHAPES: Omit<TwoPhaseSpec, 'sign'>[] = [
-  { size: 2048, outer: 8, ept: 16, slots: 2, exchange: 'complex', parts: 2, columns: 4 },
-  { size: 1536, outer: 6, ept: 16, slots: 2, exchange: 'split', parts: 1 },
-  { size: 16384, outer: 4, ept: 32, slots: 4, exchange: 'complex', parts: 4 },
+// One direction each (both run for the batched 32768 below): lavapipe compiles each kernel for 10-30 s.
+const SHAPES: TwoPhaseSpec[] = [
+  { size: 2048, outer: 8, ept: 16, slots: 2, exchange: 'complex', parts: 2, columns: 4, sign: -1 },
+  { size: 1536, outer: 6, ept: 16, slots: 2, exchange: 'split', parts: 1, sign: 1 },
 ];
 
 describe(`two-phase kernel (seed ${seed})`, () => {
   for (const shape of SHAPES) {
-    for (const sign of [-1, 1] as const) {
-      it(`${shape.size} = ${shape.outer} x ${shape.size / shape.outer}, ${shape.slots} slots, ${shape.exchange}/${shape.parts}, ${sign < 0 ? 'forward' : 'inverse'}`, async () => {
-        const { device } = await testDevice();
-        const batch = 3;
-        const input = randomFloats(2 * shape.size * batch, seed + shape.size + sign);
-        const [, out] = await runDispatch(device, {
-          code: twoPhaseStandalone({ ...shape, sign }, batch, batch),
-          workgroups: [batch],
-          bindings: [{ data: input, kind: 'read-only-storage' }, { size: input.byteLength, read: true }],
-        });
-        expectReference(out!, input, shape.size, batch, sign);
-      }, 60_000);
-    }
+    const { size, outer, slots, exchange, parts, columns, sign } = shape;
+    it(`${size} = ${outer} x ${size / outer}, ${slots} slots, ${exchange}/${parts}, ${columns ?? 1} column(s) per call, ${sign < 0 ? 'forward' : 'inverse'}`, async () => {
+      const { device } = await testDevice();
+      const batch = 3;
+      const input = randomFloats(2 * size * batch, seed + size);
+      const [, out] = await runDispatch(device, {
+        code: twoPhaseStandalone(shape, batch, batch),
+        workgroups: [batch],
+        bindings: [{ data: input, kind: 'read-only-storage' }, { size: input.byteLength, read: true }],
+      });
+      expectReference(out!, input, size, batch, sign);
+    }, 60_000);
   }
 
   it('is the batched kernel of 32768 points out of place, and only there', () => {
