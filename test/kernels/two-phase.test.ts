@@ -47,18 +47,25 @@ describe(`two-phase kernel (seed ${seed})`, () => {
     expect(twoPhaseShape(32768, -1, 16384, 1024)).toBeUndefined();
   });
 
-  for (const direction of ['forward', 'inverse'] as const) {
-    it(`createBatchedFFT, Size(32768) ${direction}, out of place (two phases) and in place (one pass)`, async () => {
-      const { device } = await testDevice();
-      const desc = fft(Size(32768), Direction(direction), Block(), Limits({ maxComputeWorkgroupStorageSize: 32768, maxComputeInvocationsPerWorkgroup: 1024 }));
-      const batch = 2;
-      const plan = await createBatchedFFT(device, desc, { batch });
-      expect(plan.code.outOfPlace).toContain('two phases');
-      expect(plan.code.inPlace).not.toContain('two phases');
-      const input = randomFloats(2 * 32768 * batch, seed + 7);
-      const out = await withErrorScopes(device, () => plan.run(input));
-      expectReference(out, input, 32768, batch, direction === 'forward' ? -1 : 1);
-      plan.destroy();
-    }, 120_000);
-  }
+  const limits = Limits({ maxComputeWorkgroupStorageSize: 32768, maxComputeInvocationsPerWorkgroup: 1024 });
+
+  it('createBatchedFFT, Size(32768) forward: two phases out of place, one pass in place', async () => {
+    const { device } = await testDevice();
+    const plan = await createBatchedFFT(device, fft(Size(32768), Direction('forward'), Block(), limits), { batch: 2 });
+    expect(plan.code.outOfPlace).toContain('two phases');
+    expect(plan.code.inPlace).not.toContain('two phases');
+    const input = randomFloats(2 * 32768 * 2, seed + 7);
+    expectReference(await withErrorScopes(device, () => plan.run(input)), input, 32768, 2, -1);
+    plan.destroy();
+  }, 120_000);
+
+  it('createBatchedFFT, Size(32768) inverse with a load callback (input scaled by 2): two phases', async () => {
+    const { device } = await testDevice();
+    const load = 'fn load(fft: u32, index: u32) -> vec2<f32> { return 2.0f * fft_in[fft * 32768u + index]; }';
+    const plan = await createBatchedFFT(device, fft(Size(32768), Direction('inverse'), Block(), limits), { batch: 2, load });
+    expect(plan.code.outOfPlace).toContain('two phases');
+    const input = randomFloats(2 * 32768 * 2, seed + 8);
+    expectReference(await withErrorScopes(device, () => plan.run(input)), input.map((v) => 2 * v), 32768, 2, 1);
+    plan.destroy();
+  }, 120_000);
 });
