@@ -52,8 +52,23 @@ export interface TwoPhaseKernel {
    */
   readonly body: readonly string[];
   readonly workgroupSize: readonly [number, number, number];
-  /** Bytes of the workgroup buffer. */
-  readonly workgroupBytes: number;
+}
+
+/**
+ * The `main` entry point around `body` (a kernel's statements, possibly edited by a probe): one
+ * workgroup per FFT, FFT index `wg.y * groupsX + wg.x`, workgroups past `batch` return at once
+ * (uniformly: the index depends on the workgroup only). `groupsX` and `batch` are WGSL u32 expressions.
+ */
+export function twoPhaseEntryPoint(kernel: TwoPhaseKernel, body: readonly string[], groupsX: string, batch: string): string {
+  const [x, y, z] = kernel.workgroupSize;
+  return [
+    `@compute @workgroup_size(${x}, ${y}, ${z})`,
+    `fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_id) lid: vec3<u32>, @builtin(local_invocation_index) flat: u32) {`,
+    `  let fft = wg.y * ${groupsX} + wg.x;`,
+    `  if (fft >= ${batch}) { return; }`,
+    ...body.map((l) => `  ${l}`),
+    `}`,
+  ].join('\n');
 }
 
 /**
@@ -87,7 +102,6 @@ export function twoPhaseKernel(spec: TwoPhaseSpec, prefix = `fft2p_${spec.size}_
   const twiddle = addTwiddle(defs, prefix, sign);
   const cmul = addCmul(defs, prefix);
   const smemLength = (q * m) / parts;
-  const workgroupBytes = smemLength * (exchange === 'complex' ? 8 : 4);
 
   // Phase 2, one call for `columns` columns k_c = k + c * threads: all P x columns loads first, then
   // per column the twiddles w_N^(r k) (r k < N: exact integer sincos), the P-point DFT and P stores.
@@ -131,5 +145,5 @@ export function twoPhaseKernel(spec: TwoPhaseSpec, prefix = `fft2p_${spec.size}_
     `var<workgroup> ${smem}: array<${exchange === 'complex' ? 'vec2<f32>' : 'f32'}, ${smemLength}>;`,
     defs.toString(),
   ].join('\n');
-  return { declarations, body, workgroupSize: [stride, q, 1], workgroupBytes };
+  return { declarations, body, workgroupSize: [stride, q, 1] };
 }

@@ -5,7 +5,7 @@
 import type { FFTPlan } from '../descriptors/model.js';
 import { elementBytes } from '../kernels/shared-api.js';
 import type { WGSLModule } from '../kernels/types.js';
-import { twoPhaseKernel, twoPhaseShape, type TwoPhaseSpec } from '../kernels/two-phase.js';
+import { twoPhaseEntryPoint, twoPhaseKernel, twoPhaseShape, type TwoPhaseSpec } from '../kernels/two-phase.js';
 
 /** Fixed binding slots of batched kernels (group 0): input (or in-place data), output, parameters, workspace. */
 export const INPUT_BINDING = 0;
@@ -89,7 +89,7 @@ export function batchedLayout(plan: FFTPlan, maxWorkgroupBytes: number): { perGr
  * keeps its intermediate in the output buffer). The descriptor needs as many invocations as the
  * one-pass engine's 1024, so the two-phase kernel's 512 fit whatever device runs it.
  */
-export function twoPhasePlan(plan: FFTPlan, callbacks: KernelCallbacks, inPlace: boolean, maxWorkgroupBytes: number): TwoPhaseSpec | undefined {
+function twoPhasePlan(plan: FFTPlan, callbacks: KernelCallbacks, inPlace: boolean, maxWorkgroupBytes: number): TwoPhaseSpec | undefined {
   if (inPlace || callbacks.store || plan.type !== 'c2c' || plan.precision !== 'f32' || plan.execution !== 'block' || plan.algorithm !== 'stockham') return undefined;
   return twoPhaseShape(plan.size, plan.direction === 'inverse' ? 1 : -1, maxWorkgroupBytes, plan.maxThreadsPerBlock);
 }
@@ -125,15 +125,7 @@ export function batchedKernelSource(
   const twoPhase = twoPhasePlan(plan, callbacks, inPlace, maxWorkgroupBytes);
   if (twoPhase) {
     const k = twoPhaseKernel(twoPhase);
-    const [x, y, z] = k.workgroupSize;
-    const main = [
-      `@compute @workgroup_size(${x}, ${y}, ${z})`,
-      `fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_id) lid: vec3<u32>, @builtin(local_invocation_index) flat: u32) {`,
-      `  let fft = wg.y * fft_params.groups_x + wg.x;`,
-      `  if (fft >= fft_params.batch) { return; }`,
-      ...k.body.map((l) => `  ${l}`),
-      `}`,
-    ].join('\n');
+    const main = twoPhaseEntryPoint(k, k.body, 'fft_params.groups_x', 'fft_params.batch');
     const header = `// Batched kernel: ${plan.size}-point c2c ${plan.direction} f32, two phases in one workgroup per FFT (kernels/two-phase.ts)`;
     return { code: [header, bindings, params, k.declarations, loadFn, main].join('\n\n'), inPlace };
   }
