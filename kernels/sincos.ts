@@ -1,66 +1,89 @@
 // Accurate twiddles that depend on the invocation index: cos and sin of 2 pi m / L from integers.
-// WGSL's sin/cos only promise ~2^-11 absolute error; this is within 2 ulp (tested for every m < L):
-// the angle is reduced exactly in u32 to an octant and a fraction r / L of 45 degrees (reflected on
-// odd octants so the fraction stays in [0, 1]), the fraction becomes one f32 (exact when L is a
-// power of two, else within 1 ulp through the host-rounded constant 1/L), and Taylor polynomials of
-// sin/cos(pi/4 * x) on [0, 1] (truncation below 2e-9) are evaluated by Horner in f32. The octant
-// then picks signs and a swap.
-import { f32Literal } from './wgsl.js';
+// WGSL's sin/cos only promise ~2^-11 absolute error; this is within 2 ulp (tested for every m < L;
+// 1.64 ulp at worst in an f32 emulation over L up to 2^24). The angle is split into whole quarter
+// turns and a remainder: 4m = quadrant * L + rem, quadrant the nearest integer to 4m / L. For a
+// power-of-two L the quadrant is an exact division (a shift); for other L it is estimated in f32 (an
+// estimate one off near a half-way point only widens |rem| <= L / 2 by a hair). rem itself is exact
+// integer arithmetic either way, so no rounding enters the reduction. The remainder becomes the
+// angle y = rem * (pi/2) / L in [-pi/4, pi/4] (one f32 product with the host-rounded constant
+// (pi/2) / L: within 1 ulp), minimax polynomials give sin y and cos y, and the quadrant picks a
+// swap and signs.
+//
+// Cost matters here: on the non-power-of-two lengths whose radix-25/27 stages need many twiddles
+// the twiddles took 7-19 % of the FFT's time (bench/NOTES.md, run 20). This form needs about 20
+// instructions, against about 40 for the octant reduction with Taylor polynomials it replaced.
+import type { Definitions } from './definitions.js';
+import { f32Literal, isPow2 } from './wgsl.js';
 
-/** Coefficients of sin(pi/4 x) = x * (S1 + S3 x^2 + ...) and cos(pi/4 x) = 1 + C2 x^2 + ... on [0, 1]. */
-function taylor(): { sin: number[]; cos: number[] } {
-  const q = Math.PI / 4;
-  const sin: number[] = [];
-  const cos: number[] = [];
-  let fact = 1;
-  for (let k = 1; k <= 11; k++) {
-    fact *= k;
-    const term = q ** k / fact;
-    if (k % 2 === 1) sin.push((((k - 1) / 2) % 2 === 0 ? 1 : -1) * term);
-    else cos.push(((k / 2) % 2 === 0 ? 1 : -1) * term);
-  }
-  return { sin, cos }; // sin: x^1..x^11 (6 terms), cos: x^2..x^10 (5 terms)
-}
+// Minimax (Remez) polynomials on |y| <= pi/4, fitted in 40-digit arithmetic with the leading
+// coefficient fixed at 1 and then rounded to f32:
+//   sin y = y + y^3 * (S3 + y^2 * (S5 + y^2 * S7)), relative error 6.5e-9 (0.1 ulp);
+//   cos y = 1 + y^2 * (C2 + y^2 * (C4 + y^2 * (C6 + y^2 * C8))), absolute error 8.8e-11.
+const SIN = [-0.16666655242443085, 0.008332100696861744, -0.0001950396253960207];
+const COS = [-0.5, 0.04166662320494652, -0.0013886683154851198, 2.4379880414926447e-5];
 
-function horner(coeffs: readonly number[], x2: string): string {
-  // c0 + x2*(c1 + x2*(c2 + ...))
+function horner(coeffs: readonly number[], y2: string): string {
+  // c0 + y2 * (c1 + y2 * (c2 + ...))
   let expr = f32Literal(coeffs[coeffs.length - 1]);
-  for (let i = coeffs.length - 2; i >= 0; i--) expr = `${f32Literal(coeffs[i])} + ${x2} * (${expr})`;
+  for (let i = coeffs.length - 2; i >= 0; i--) expr = `${f32Literal(coeffs[i])} + ${y2} * (${expr})`;
   return expr;
 }
 
-export function sincosName(prefix: string): string {
-  return `${prefix}_sincos`;
+/**
+ * How the quadrant (the nearest integer to 4m / l) is found: `pow2`, for power-of-two l, divides
+ * exactly (after inlining the division is a shift); `estimate`, for any other l, rounds
+ * f32(m) * 4 / l instead. Both measured on the H200 (bench/NOTES.md, run 20): the exact division by
+ * other constants (a multiply-high and a fix-up) made 10000 9 % slower than the estimate, while the
+ * estimate's two conversions made the power-of-two lengths up to 4 % slower than the shift.
+ */
+export type QuadrantMethod = 'pow2' | 'estimate';
+
+export function quadrantMethod(l: number): QuadrantMethod {
+  return isPow2(l) ? 'pow2' : 'estimate';
+}
+
+export function sincosName(prefix: string, method: QuadrantMethod): string {
+  return method === 'pow2' ? `${prefix}_sincos_pow2` : `${prefix}_sincos`;
 }
 
 /**
- * WGSL `<prefix>_sincos(m: u32, l: u32, inv_l: f32) -> vec2<f32>` = (cos, sin)(2 pi m / l) for
- * m < l <= 2^28; `inv_l` is 1/l rounded to f32 (pass a literal: calls are inlined with constants).
+ * WGSL `<name>(m: u32, l: u32, step: f32) -> vec2<f32>` = (cos, sin)(2 pi m / l) for m < l <= 2^24
+ * (m and rem convert to f32 exactly); `step` is (pi/2) / l rounded to f32 (pass sincosStep(l): calls
+ * are inlined with constants, so the division or step * 8 / pi folds). `pow2` is exact for any l
+ * but meant for powers of two (see QuadrantMethod).
  */
-export function sincosFunction(prefix: string): string {
-  const { sin, cos } = taylor();
+export function sincosFunction(prefix: string, method: QuadrantMethod): string {
+  const quadrant =
+    method === 'pow2'
+      ? [`  // 4m = quadrant * l + rem, quadrant the nearest integer to 4m / l (exact; a shift for l = 2^k).`, `  let quadrant = (4u * m + l / 2u) / l;`]
+      : [
+          `  // 4m = quadrant * l + rem, quadrant the nearest integer to 4m / l = m * step * 8 / pi (an f32`,
+          `  // estimate: rem stays exact, |rem| <= l / 2 + 1).`,
+          `  let quadrant = u32(f32(m) * (step * ${f32Literal(8 / Math.PI)}) + 0.5f);`,
+        ];
   return [
-    `// (cos, sin)(2 pi m / l) for m < l, accurate to ~1 ulp (exact integer octant reduction).`,
-    `fn ${sincosName(prefix)}(m: u32, l: u32, inv_l: f32) -> vec2<f32> {`,
-    `  let q = 8u * m;`,
-    `  let octant = q / l;`,
-    `  let rem = q - octant * l;`,
-    `  let odd = (octant & 1u) == 1u;`,
-    `  // Odd octants reflect: angle = (octant + 1) * pi/4 - pi/4 * (l - rem) / l.`,
-    `  let x = f32(select(rem, l - rem, odd)) * inv_l;`,
-    `  let x2 = x * x;`,
-    `  let s = x * (${horner(sin, 'x2')});`,
-    `  let c = 1.0f + x2 * (${horner(cos, 'x2')});`,
-    `  let ss = select(s, -s, odd);`,
-    `  // Rotate by quarter turns: quadrant = round(octant / 2) mod 4.`,
-    `  let quadrant = ((octant + 1u) >> 1u) & 3u;`,
-    `  let a = select(vec2<f32>(c, ss), vec2<f32>(-ss, c), (quadrant & 1u) != 0u);`,
+    `// (cos, sin)(2 pi m / l) for m < l, accurate to ~1 ulp (exact integer quarter-turn reduction).`,
+    `fn ${sincosName(prefix, method)}(m: u32, l: u32, step: f32) -> vec2<f32> {`,
+    ...quadrant,
+    `  // y = rem * (pi/2) / l, in [-pi/4, pi/4].`,
+    `  let y = f32(i32(4u * m) - i32(quadrant * l)) * step;`,
+    `  let y2 = y * y;`,
+    `  let s = y + y * (y2 * (${horner(SIN, 'y2')}));`,
+    `  let c = 1.0f + y2 * (${horner(COS, 'y2')});`,
+    `  // Rotate by quadrant quarter turns (quadrant 4, from m near l, is a full turn).`,
+    `  let a = select(vec2<f32>(c, s), vec2<f32>(-s, c), (quadrant & 1u) != 0u);`,
     `  return select(a, -a, (quadrant & 2u) != 0u);`,
     `}`,
   ].join('\n');
 }
 
-/** The f32 constant to pass as inv_l. */
-export function invLiteral(l: number): string {
-  return f32Literal(1 / l);
+/** Adds the sincos for length l to a module's definitions; returns its name. */
+export function addSincos(defs: Definitions, prefix: string, l: number): string {
+  const method = quadrantMethod(l);
+  return defs.add(sincosName(prefix, method), () => sincosFunction(prefix, method));
+}
+
+/** The f32 constant to pass as `step` for length l: (pi/2) / l. */
+export function sincosStep(l: number): string {
+  return f32Literal(Math.PI / 2 / l);
 }

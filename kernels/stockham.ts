@@ -10,9 +10,9 @@
 // invocation writes its outputs there in workgroup memory and reads back elements t + i * stride;
 // after the last stage (Ns * R = N) that index is t + (m + r * E / R) * stride, i.e. the outputs
 // already sit in the natural t + i * stride layout: k stages cost k - 1 exchanges, no bit reversal.
-import { codeletFunction, codeletName, Emitter, emitDFT, type Sign } from './codelets.js';
+import { codeletFunction, codeletName, Emitter, emitDFT, mulUnitRoot, type Sign, unitRoot } from './codelets.js';
 import type { Definitions } from './definitions.js';
-import { invLiteral, sincosFunction, sincosName } from './sincos.js';
+import { addSincos, quadrantMethod, sincosStep } from './sincos.js';
 import { addConst, divConst, gcd, modConst, mulConst, u32Literal } from './wgsl.js';
 
 export type ExchangeMode = 'none' | 'complex' | 'split';
@@ -90,15 +90,18 @@ export function addCmul(defs: Definitions, prefix: string): string {
   );
 }
 
-/** Adds `<prefix>_twiddle(e, l, inv_l) = exp(sign 2 pi i e / l)` (and sincos). */
-export function addTwiddle(defs: Definitions, prefix: string, sign: Sign): string {
-  defs.add(sincosName(prefix), () => sincosFunction(prefix));
-  const name = sign < 0 ? `${prefix}_twiddle` : `${prefix}_twiddle_inv`;
+/**
+ * Adds `<prefix>_twiddle[_pow2][_inv](e, l, step) = exp(sign 2 pi i e / l)` (and its sincos) for
+ * twiddles of length l; returns its name (power-of-two lengths get their own, see QuadrantMethod).
+ */
+export function addTwiddle(defs: Definitions, prefix: string, sign: Sign, l: number): string {
+  const sincos = addSincos(defs, prefix, l);
+  const name = `${prefix}_twiddle${quadrantMethod(l) === 'pow2' ? '_pow2' : ''}${sign < 0 ? '' : '_inv'}`;
   return defs.add(name, () =>
     [
       `// exp(${sign < 0 ? '-' : '+'}2 pi i e / l) for e < l.`,
-      `fn ${name}(e: u32, l: u32, inv_l: f32) -> vec2<f32> {`,
-      `  let cs = ${sincosName(prefix)}(e, l, inv_l);`,
+      `fn ${name}(e: u32, l: u32, step: f32) -> vec2<f32> {`,
+      `  let cs = ${sincos}(e, l, step);`,
       sign < 0 ? `  return vec2<f32>(cs.x, -cs.y);` : `  return cs;`,
       `}`,
     ].join('\n'),
@@ -207,7 +210,7 @@ function stageTwiddles(
 ): string[] {
   const a = Math.ceil(Math.sqrt(R));
   const names: string[] = ['', ...Array.from({ length: R - 1 }, (_, i) => `${stem}${i + 1}`)];
-  const accurate = (r: number) => body.push(`let ${names[r]} = ${twiddle}(${mulConst(k, r)}, ${L}u, ${invLiteral(L)});`);
+  const accurate = (r: number) => body.push(`let ${names[r]} = ${twiddle}(${mulConst(k, r)}, ${L}u, ${sincosStep(L)});`);
   for (let r = 1; r < R; r++) if (r < a || r % a === 0) accurate(r);
   for (let r = 1; r < R; r++) {
     if (r < a || r % a === 0) continue;
@@ -230,22 +233,34 @@ function stageFunction(defs: Definitions, spec: BlockEngineSpec, j: number, stag
   const { radix: R, ns } = stage;
   const per = ept / R;
   const L = ns * R;
+  // Last stage with several butterflies per invocation (Ns R = N >= per * stride, so k = thread +
+  // m * stride for every m, no wrap): butterfly 0's twiddles come from the accurate sincos and
+  // butterfly m's as those times the f64 constant w^(r m stride), the angle sum: one product each
+  // instead of ~2 sqrt(R) more sincos per butterfly, for at most one more rounding.
+  const angleSum = ns > 1 && stride % ns !== 0 && per * stride <= ns;
   const idx = butterflyIndex(stage, stride, ept, false);
-  const body: string[] = [...idx.lines];
+  const body: string[] = angleSum ? [] : [...idx.lines];
   let twiddle = '';
   let cmul = '';
   if (ns > 1) {
-    twiddle = addTwiddle(defs, prefix, sign);
+    twiddle = addTwiddle(defs, prefix, sign, L);
     cmul = addCmul(defs, prefix);
   }
-  // Twiddles shared by all butterflies when k does not depend on m.
+  // Twiddles shared by all butterflies when k does not depend on m (else butterfly 0's, for angleSum).
   const shared = ns > 1 && stride % ns === 0;
   const tw = (k: string, stem: string) => stageTwiddles(body, stem, k, R, L, twiddle, cmul);
-  const sharedW = shared ? tw('k', 'w') : [];
+  const baseW = shared ? tw('k', 'w') : angleSum ? tw('thread', 'w0_') : [];
+  const rotated = (m: number) =>
+    baseW.map((w0, r) => {
+      if (r === 0) return '';
+      const name = `w${m}_${r}`;
+      body.push(`let ${name} = ${mulUnitRoot(w0, unitRoot(sign * r * m * stride, L))};`);
+      return name;
+    });
   for (let m = 0; m < per; m++) {
     // Butterfly m, straight-line: twiddled inputs, radix-R DFT, outputs back to the same registers.
     const em = new Emitter(`b${m}_`);
-    const w = ns === 1 ? [] : shared ? sharedW : tw(idx.k(m), `w${m}_`);
+    const w = ns === 1 ? [] : shared || (angleSum && m === 0) ? baseW : angleSum ? rotated(m) : tw(idx.k(m), `w${m}_`);
     const inputs: string[] = [];
     for (let r = 0; r < R; r++) {
       const value = `(*data)[${reg[m + r * per]}]`;

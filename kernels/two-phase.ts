@@ -18,7 +18,7 @@
 // inputs that later rounds still read.
 import { Emitter, emitDFT, type Sign } from './codelets.js';
 import { Definitions } from './definitions.js';
-import { invLiteral } from './sincos.js';
+import { sincosStep } from './sincos.js';
 import { addBlockEngine, addCmul, addTwiddle, type ExchangeMode } from './stockham.js';
 
 export interface TwoPhaseSpec {
@@ -99,12 +99,12 @@ export function twoPhaseKernel(spec: TwoPhaseSpec, prefix = `fft2p_${spec.size}_
   const defs = new Definitions();
   const smem = `${prefix}_smem`;
   const engine = addBlockEngine(defs, { prefix, tag: '_inner', size: m, ept: e, storage: e, sign, slots: q, exchange, smem, parts });
-  const twiddle = addTwiddle(defs, prefix, sign);
+  const twiddle = addTwiddle(defs, prefix, sign, n);
   const cmul = addCmul(defs, prefix);
   const smemLength = (q * m) / parts;
 
   // Phase 2, one call for `columns` columns k_c = k + c * threads: all P x columns loads first, then
-  // per column the twiddles w_N^(r k) (r k < N: exact integer sincos), the P-point DFT and P stores.
+  // per column the twiddles w_N^(r k) (r k < N: the accurate sincos), the P-point DFT and P stores.
   const columns = spec.columns ?? 1;
   const perInvocation = m / threads;
   if (perInvocation % columns !== 0) throw new Error(`webfftdx: two-phase phase 2 has ${perInvocation} columns per invocation, not a multiple of ${columns}`);
@@ -115,7 +115,7 @@ export function twoPhaseKernel(spec: TwoPhaseSpec, prefix = `fft2p_${spec.size}_
     return Array.from({ length: p }, (_, r) => em.bind(`fft_out[row + ${r * m}u + ${column(c)}]`));
   });
   loaded.forEach((values, c) => {
-    const inputs = values.map((v, r) => (r === 0 ? v : em.bind(`${cmul}(${v}, ${twiddle}(${r}u * ${column(c)}, ${n}u, ${invLiteral(n)}))`)));
+    const inputs = values.map((v, r) => (r === 0 ? v : em.bind(`${cmul}(${v}, ${twiddle}(${r}u * ${column(c)}, ${n}u, ${sincosStep(n)}))`)));
     emitDFT(em, inputs, sign).forEach((o, j) => em.lines.push(`fft_out[row + ${column(c)} + ${j * m}u] = ${o};`));
   });
   const combine = `${prefix}_combine`;

@@ -13,8 +13,8 @@
 // addMirrorPass: each register is processed as soon as its mirror arrives), or register moves when local.
 // Twiddles: f64-computed literals when local, else the accurate integer-argument sincos of 2 pi k0 / N
 // for the invocation's first element, rotated by f64-computed constants for the others.
-import { unitRoot } from '../codelets.js';
-import { invLiteral, sincosFunction, sincosName } from '../sincos.js';
+import { mulUnitRoot, unitRoot } from '../codelets.js';
+import { addSincos, sincosStep } from '../sincos.js';
 import { f32Literal } from '../wgsl.js';
 import { elementOf, type RealContext } from './context.js';
 import { addMirrorPass } from './exchange.js';
@@ -60,8 +60,8 @@ function addC2RPre(ctx: RealContext): string {
 function twiddleSetup(ctx: RealContext): string[] {
   if (ctx.local) return [];
   const n = ctx.plan.size;
-  const sincos = ctx.defs.add(sincosName(ctx.prefix), () => sincosFunction(ctx.prefix));
-  return [`let tw0 = ${sincos}(${elementOf(ctx, 0)}, ${n}u, ${invLiteral(n)});`];
+  const sincos = addSincos(ctx.defs, ctx.prefix, n);
+  return [`let tw0 = ${sincos}(${elementOf(ctx, 0)}, ${n}u, ${sincosStep(n)});`];
 }
 
 /**
@@ -76,13 +76,7 @@ function twiddle(ctx: RealContext, i: number): string {
     return `vec2<f32>(${f32Literal(w.re)}, ${f32Literal(w.im)})`;
   }
   if (i === 0) return 'tw0';
-  const c = unitRoot((i * ctx.stride) % n, n);
-  // Quarter turns are exact: a swap and signs instead of a product with 0 and +-1.
-  if (c.im === 0) return c.re > 0 ? 'tw0' : '-tw0';
-  if (c.re === 0) return c.im > 0 ? 'vec2<f32>(-tw0.y, tw0.x)' : 'vec2<f32>(tw0.y, -tw0.x)';
-  const cr = f32Literal(c.re);
-  const ci = f32Literal(c.im);
-  return `vec2<f32>(tw0.x * ${cr} - tw0.y * ${ci}, tw0.y * ${cr} + tw0.x * ${ci})`;
+  return mulUnitRoot('tw0', unitRoot((i * ctx.stride) % n, n));
 }
 
 /** R2C: register i's statements (X_k into register i; the layout's extra registers) from own and mirrored Z. */

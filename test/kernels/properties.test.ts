@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { resolvePlan, type DescriptorState } from '../../descriptors/plan.js';
 import { Definitions } from '../../kernels/definitions.js';
-import { invLiteral, sincosFunction } from '../../kernels/sincos.js';
+import { sincosFunction, sincosName, sincosStep } from '../../kernels/sincos.js';
 import { runDispatch, testDevice } from '../support/gpu.js';
 import { makeSeed, randomFloats } from '../support/random.js';
 import { relativeL2 } from '../support/reference.js';
@@ -79,17 +79,18 @@ describe('no races', () => {
 });
 
 describe('sincos', () => {
-  it('(cos, sin)(2 pi m / L) within 2 ulp of f64 for every m < L', async () => {
+  // Both quadrant methods on every length (each is exact for any length; the kernels pick by cost).
+  it.each(['estimate', 'pow2'] as const)('(cos, sin)(2 pi m / L) within 2 ulp of f64 for every m < L (%s quadrant)', async (method) => {
     const { device } = await testDevice();
-    const lengths = [3, 7, 12, 1000, 4093, 4096, 6561, 8192, 65536];
+    const lengths = [3, 7, 12, 100, 1000, 2187, 3125, 4093, 4096, 6561, 8192, 10000, 65536, 1 << 20];
     const defs = new Definitions();
-    defs.add('t_sincos', () => sincosFunction('t'));
+    const name = defs.add(sincosName('t', method), () => sincosFunction('t', method));
     for (const l of lengths) {
       const code = `@group(0) @binding(0) var<storage, read_write> out: array<vec2<f32>>;
 ${defs}
 @compute @workgroup_size(64) fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
   let m = gid.x + gid.y * 65535u * 64u;
-  if (m < ${l}u) { out[m] = t_sincos(m, ${l}u, ${invLiteral(l)}); }
+  if (m < ${l}u) { out[m] = ${name}(m, ${l}u, ${sincosStep(l)}); }
 }`;
       const [got] = await runDispatch(device, { code, workgroups: [Math.ceil(l / 64)], bindings: [{ size: 8 * l, read: true }] });
       let worst = 0;
