@@ -58,7 +58,17 @@ export function resolveSettings(args: BenchArgs, software: boolean): HarnessSett
 const COMPLEX_BYTES: Record<BenchPrecision, number> = { f16: 4, f32: 8, f64: 16 };
 
 /**
- * FFTs per case: `total / n` (as the cuFFT anchor), capped so one buffer fits the device's binding
+ * Elements (points) per case: `total` complex points, or `2 * total` real points for r2c / c2r, so
+ * that every case reads the bytes of `total` complex values, as the copy kernel does: a case that
+ * moved half the copy's bytes would pay the pass's fixed start and tail twice over in its ratio
+ * (bench/NOTES.md run 20). device-bench.sh runs the cuFFT anchor's real kinds over the same count.
+ */
+export function pointsFor(kind: string, total: number): number {
+  return isRealKind(kind) ? 2 * total : total;
+}
+
+/**
+ * FFTs per case: `points / n` (as the cuFFT anchor), capped so one buffer fits the device's binding
  * limit, and even for f16 (two transforms per computation).
  */
 export function batchFor(total: number, n: number, precision: BenchPrecision, maxBindingBytes: number): number {
@@ -157,10 +167,10 @@ export async function runHarness(input: HarnessInput): Promise<BenchReport> {
     const sizes = isRealKind(kind) ? s.realSizes : s.sizes;
     for (const precision of s.precisions) {
       for (const n of sizes) {
-        const batch = batchFor(s.total, n, precision, maxBinding);
+        const batch = batchFor(pointsFor(kind, s.total), n, precision, maxBinding);
         const spec = { kind, precision, n, batch };
         try {
-          const m = await measure(device, (o) => input.makeCase(device, spec, o), 2 * batch * n * COMPLEX_BYTES[precision], s);
+          const m = await measure(device, (o) => input.makeCase(device, spec, o), (isRealKind(kind) ? 1 : 2) * batch * n * COMPLEX_BYTES[precision], s);
           const gbs = gbPerSecond(m.c.bytesMoved, m.ms);
           const row: BenchRow = { kind, precision, n, batch: m.c.batch, ms: m.ms, gbs, ratioToCopy: gbs / copyGBs };
           rows.push(m.method === timing ? row : { ...row, timing: m.method });

@@ -1,6 +1,6 @@
 // Merges the cuFFT anchor (anchor.json from the device folder's cufft_anchor.py: `{ device, rows:
 // [{ kind, n, batch, ms, gbs }] }`, with one `copy` row) into a benchmark result: `cufftGBs` and
-// `ratioToCufft` on f32 rows of the same kind and size. Both sides count bytes the same way (each
+// `ratioToCufft` on f32 rows of the same kind, size and batch. Both sides count bytes the same way (each
 // input read once, each output written once), so the ratio compares like with like, provided both
 // were measured in the same device call.
 //   CLI: tsx bench/merge-cufft.ts <result.json> <anchor.json>   (rewrites the result and its SVG)
@@ -44,14 +44,18 @@ export function bestOfAnchors(anchors: readonly Anchor[]): Anchor {
   return { device: anchors[0].device, rows: [...best.values()] };
 }
 
-/** The report with cuFFT numbers attached where the anchor has the same kind and n (anchor is FP32). */
+/**
+ * The report with cuFFT numbers attached where the anchor has the same kind, n and batch (anchor is
+ * FP32): a cuFFT figure over another batch (an anchor run with another --total) is no comparison.
+ */
 export function mergeCufft(report: BenchReport, anchor: Anchor): BenchReport {
   const byKey = new Map(anchor.rows.map((r) => [`${r.kind}:${r.n}`, r]));
   const copy = anchor.rows.find((r) => r.kind === 'copy');
   const rows = report.rows.map((row) => {
     const { cufftGBs: _g, ratioToCufft: _r, ...plain } = row;
     // Folded rows compute the same transform as cuFFT's r2c/c2r.
-    const match = row.precision === 'f32' ? byKey.get(`${row.kind.replace(/_folded$/, '')}:${row.n}`) : undefined;
+    const found = row.precision === 'f32' ? byKey.get(`${row.kind.replace(/_folded$/, '')}:${row.n}`) : undefined;
+    const match = found?.batch === row.batch ? found : undefined;
     return match ? { ...plain, cufftGBs: match.gbs, ratioToCufft: row.gbs / match.gbs } : plain;
   });
   return { ...report, rows, cufftDevice: anchor.device, ...(copy ? { cufftCopyGBs: copy.gbs } : {}) };

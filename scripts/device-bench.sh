@@ -37,15 +37,21 @@ log "GPU: $gpu"
 anchors=()
 anchor_dir=$(mktemp -d)
 if [ -f .device/cufft_anchor.py ] && command -v python3 >/dev/null 2>&1; then
-  for i in $(seq 1 "${BENCH_PROCESSES:-3}"); do
-    log "cuFFT anchor ($i): c2c/r2c/c2r over $total elements"
-    mkdir -p "$anchor_dir/$i"
-    if OUT="$anchor_dir/$i" timeout 150 python3 .device/cufft_anchor.py --sizes "$c2c_sizes" --kinds copy,c2c,r2c,c2r \
-        --total "$total" >> "$out/device-bench.log" 2>&1 && [ -f "$anchor_dir/$i/anchor.json" ]; then
-      anchors+=(--cufft "$anchor_dir/$i/anchor.json")
+  # Real kinds over 2 x total real points, as the harness (bench/harness.ts pointsFor): every case
+  # reads the bytes of `total` complex values, the copy's. merge-cufft matches kind, n and batch.
+  anchor_run() { # label sizes kinds total
+    mkdir -p "$anchor_dir/$1"
+    if OUT="$anchor_dir/$1" timeout 150 python3 .device/cufft_anchor.py --sizes "$2" --kinds "$3" --total "$4" \
+        >> "$out/device-bench.log" 2>&1 && [ -f "$anchor_dir/$1/anchor.json" ]; then
+      anchors+=(--cufft "$anchor_dir/$1/anchor.json")
     else
-      log "cuFFT anchor ($i) failed (see above)"
+      log "cuFFT anchor ($1) failed (see above)"
     fi
+  }
+  for i in $(seq 1 "${BENCH_PROCESSES:-3}"); do
+    log "cuFFT anchor ($i): c2c over $total points, r2c/c2r over $((2 * total))"
+    anchor_run "c2c-$i" "$c2c_sizes" copy,c2c "$total"
+    anchor_run "real-$i" "$real_sizes" r2c,c2r "$((2 * total))"
   done
 else
   log "no .device/cufft_anchor.py or python3: cuFFT anchor skipped"

@@ -6,7 +6,7 @@ import { rotationCount } from '../../bench/buffers.js';
 import { parseBenchArgs } from '../../bench/cli.js';
 import { copyKernelCode, makeCopyCase } from '../../bench/copy-kernel.js';
 import { dispatchShape } from '../../bench/dispatch.js';
-import { batchFor, caseFactory, isUnsupportedError, resolveSettings, runHarness } from '../../bench/harness.js';
+import { batchFor, caseFactory, isUnsupportedError, pointsFor, resolveSettings, runHarness } from '../../bench/harness.js';
 import { bestOfAnchors, mergeCufft, parseAnchor, plotPathFor } from '../../bench/merge-cufft.js';
 import { mergeReports } from '../../bench/merge-results.js';
 import { niceStep, renderPlot } from '../../bench/plot.js';
@@ -66,6 +66,8 @@ describe('bench options and sizing', () => {
     expect(batchFor(1 << 26, 256, 'f32', 128 << 20)).toBe((128 << 20) / (256 * 8));
     expect(batchFor(1 << 10, 4096, 'f32', 2 ** 32)).toBe(1);
     expect(batchFor(3 * 256, 256, 'f16', 2 ** 32)).toBe(2);
+    // Real kinds take twice the points: every case reads the copy kernel's bytes.
+    expect([pointsFor('c2c', 1 << 26), pointsFor('r2c_folded', 1 << 26), pointsFor('c2r', 1 << 26)]).toEqual([1 << 26, 1 << 27, 1 << 27]);
   });
 
   it('rotates buffer copies only while one set fits in the assumed cache', () => {
@@ -134,7 +136,7 @@ describe('bench results: cuFFT merge, file names, table and plot', () => {
     expect(() => bestOfAnchors([])).toThrow();
   });
 
-  it('attaches cuFFT GB/s and ratios by kind and n only', () => {
+  it('attaches cuFFT GB/s and ratios by kind, n and batch only', () => {
     const merged = mergeCufft(sampleReport(), anchor);
     expect(merged.cufftDevice).toBe('NVIDIA H100 80GB HBM3');
     expect(merged.cufftCopyGBs).toBe(3100);
@@ -142,6 +144,8 @@ describe('bench results: cuFFT merge, file names, table and plot', () => {
     expect(merged.rows[1].cufftGBs).toBeUndefined();
     expect(merged.rows[2]).toMatchObject({ cufftGBs: 800, ratioToCufft: 1.5 });
     expect(merged.rows[3].cufftGBs).toBeUndefined(); // r2c row, the anchor only has c2r at 256
+    const otherBatch = parseAnchor(JSON.stringify({ device: 'G', rows: [{ kind: 'c2c', n: 256, batch: 2048, ms: 1, gbs: 2600 }] }));
+    expect(mergeCufft(sampleReport(), otherBatch).rows[0].cufftGBs).toBeUndefined();
     expect(() => parseAnchor('{"rows": []}')).toThrow(/anchor/);
   });
 
