@@ -8,7 +8,8 @@ export const USAGE = `usage: npm run bench -- [options]
   --kinds c2c,r2c,c2r     kinds: c2c, r2c, c2r, r2c_folded, c2r_folded (RealFFTOptions natural/folded),
                           scale (a trivial 1R+1W kernel: harness self-check)
   --precision f32         precisions, comma-separated (f16 needs shader-f16)
-  --total <elements>      elements per case (default 2^26 on a GPU, 2^18 on the software driver)
+  --total <elements>      complex elements per case (default 2^26 on a GPU, 2^18 on the software driver);
+                          r2c / c2r take 2x as many real points, so every case reads the copy's bytes
   --repeats N             timed samples per case (median reported)
   --warmup N              discarded passes before timing
   --cache-mib M           assumed cache size; smaller problems rotate through buffer copies (default 64)
