@@ -22,19 +22,6 @@ export function unitRoot(e: number, n: number): { re: number; im: number } {
 }
 
 /**
- * WGSL for the complex product of the vec2 `x` and the host constant c (a unit root from unitRoot):
- * quarter turns are exact (a swap and signs), anything else one product with f32 literals.
- */
-export function mulUnitRoot(x: string, c: { re: number; im: number }): string {
-  if (c.im === 0) return c.re > 0 ? x : `-${x}`;
-  if (c.re === 0) return c.im > 0 ? `vec2<f32>(-${x}.y, ${x}.x)` : `vec2<f32>(${x}.y, -${x}.x)`;
-  const cr = f32Operand(c.re);
-  const ci = f32Literal(Math.abs(c.im));
-  const [minus, plus] = c.im > 0 ? ['-', '+'] : ['+', '-'];
-  return `vec2<f32>(${x}.x * ${cr} ${minus} ${x}.y * ${ci}, ${x}.y * ${cr} ${plus} ${x}.x * ${ci})`;
-}
-
-/**
  * Collects `let` statements of straight-line vec2<f32> code. Values are named v0, v1, ... so
  * generated functions stay readable and every intermediate is computed once.
  */

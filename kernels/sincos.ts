@@ -42,8 +42,13 @@ export function quadrantMethod(l: number): QuadrantMethod {
   return isPow2(l) ? 'pow2' : 'estimate';
 }
 
+/** The name suffix of functions specialised to a quadrant method ('_pow2' or none). */
+export function quadrantSuffix(method: QuadrantMethod): string {
+  return method === 'pow2' ? '_pow2' : '';
+}
+
 export function sincosName(prefix: string, method: QuadrantMethod): string {
-  return method === 'pow2' ? `${prefix}_sincos_pow2` : `${prefix}_sincos`;
+  return `${prefix}_sincos${quadrantSuffix(method)}`;
 }
 
 /**

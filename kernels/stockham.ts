@@ -10,9 +10,9 @@
 // invocation writes its outputs there in workgroup memory and reads back elements t + i * stride;
 // after the last stage (Ns * R = N) that index is t + (m + r * E / R) * stride, i.e. the outputs
 // already sit in the natural t + i * stride layout: k stages cost k - 1 exchanges, no bit reversal.
-import { codeletFunction, codeletName, Emitter, emitDFT, mulUnitRoot, type Sign, unitRoot } from './codelets.js';
+import { codeletFunction, codeletName, Emitter, emitDFT, emitTwiddle, type Sign } from './codelets.js';
 import type { Definitions } from './definitions.js';
-import { addSincos, quadrantMethod, sincosStep } from './sincos.js';
+import { addSincos, quadrantMethod, quadrantSuffix, sincosStep } from './sincos.js';
 import { addConst, divConst, gcd, modConst, mulConst, u32Literal } from './wgsl.js';
 
 export type ExchangeMode = 'none' | 'complex' | 'split';
@@ -96,7 +96,7 @@ export function addCmul(defs: Definitions, prefix: string): string {
  */
 export function addTwiddle(defs: Definitions, prefix: string, sign: Sign, l: number): string {
   const sincos = addSincos(defs, prefix, l);
-  const name = `${prefix}_twiddle${quadrantMethod(l) === 'pow2' ? '_pow2' : ''}${sign < 0 ? '' : '_inv'}`;
+  const name = `${prefix}_twiddle${quadrantSuffix(quadrantMethod(l))}${sign < 0 ? '' : '_inv'}`;
   return defs.add(name, () =>
     [
       `// exp(${sign < 0 ? '-' : '+'}2 pi i e / l) for e < l.`,
@@ -250,13 +250,12 @@ function stageFunction(defs: Definitions, spec: BlockEngineSpec, j: number, stag
   const shared = ns > 1 && stride % ns === 0;
   const tw = (k: string, stem: string) => stageTwiddles(body, stem, k, R, L, twiddle, cmul);
   const baseW = shared ? tw('k', 'w') : angleSum ? tw('thread', 'w0_') : [];
-  const rotated = (m: number) =>
-    baseW.map((w0, r) => {
-      if (r === 0) return '';
-      const name = `w${m}_${r}`;
-      body.push(`let ${name} = ${mulUnitRoot(w0, unitRoot(sign * r * m * stride, L))};`);
-      return name;
-    });
+  const rotated = (m: number) => {
+    const em = new Emitter(`w${m}_`);
+    const names = baseW.map((w0, r) => (r === 0 ? '' : emitTwiddle(em, w0, r * m * stride, L, sign)));
+    body.push(...em.lines);
+    return names;
+  };
   for (let m = 0; m < per; m++) {
     // Butterfly m, straight-line: twiddled inputs, radix-R DFT, outputs back to the same registers.
     const em = new Emitter(`b${m}_`);

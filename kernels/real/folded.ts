@@ -13,7 +13,7 @@
 // addMirrorPass: each register is processed as soon as its mirror arrives), or register moves when local.
 // Twiddles: f64-computed literals when local, else the accurate integer-argument sincos of 2 pi k0 / N
 // for the invocation's first element, rotated by f64-computed constants for the others.
-import { mulUnitRoot, unitRoot } from '../codelets.js';
+import { Emitter, emitTwiddle, unitRoot } from '../codelets.js';
 import { addSincos, sincosStep } from '../sincos.js';
 import { f32Literal } from '../wgsl.js';
 import { elementOf, type RealContext } from './context.js';
@@ -65,25 +65,28 @@ function twiddleSetup(ctx: RealContext): string[] {
 }
 
 /**
- * (cos, sin)(2 pi k / N) for register i: a literal when local; otherwise the angle sum of the
- * invocation's sincos and the f64-computed constant for i * stride (one complex product: at most
- * one more rounding than the sincos itself, instead of one sincos per register).
+ * (cos, sin)(2 pi k / N) for register i, and the statements it needs: a literal when local;
+ * otherwise the angle sum of the invocation's sincos and the f64-computed constant for i * stride
+ * (one complex product, or none for quarter turns: at most one more rounding than the sincos
+ * itself, instead of one sincos per register).
  */
-function twiddle(ctx: RealContext, i: number): string {
+function twiddle(ctx: RealContext, i: number): { lines: string[]; value: string } {
   const n = ctx.plan.size;
   if (ctx.local) {
     const w = unitRoot(i, n);
-    return `vec2<f32>(${f32Literal(w.re)}, ${f32Literal(w.im)})`;
+    return { lines: [], value: `vec2<f32>(${f32Literal(w.re)}, ${f32Literal(w.im)})` };
   }
-  if (i === 0) return 'tw0';
-  return mulUnitRoot('tw0', unitRoot((i * ctx.stride) % n, n));
+  const em = new Emitter(`tw${i}_`);
+  const value = emitTwiddle(em, 'tw0', i * ctx.stride, n, 1);
+  return { lines: em.lines, value };
 }
 
 /** R2C: register i's statements (X_k into register i; the layout's extra registers) from own and mirrored Z. */
 function r2cRegister(ctx: RealContext, i: number, own: string, mirror: string): string[] {
   const { plan } = ctx;
   const e = plan.execEPT;
-  const lines = [`let x${i} = ${addR2CPost(ctx)}(${own}, ${mirror}, ${twiddle(ctx, i)});`, `(*data)[${i}] = x${i}[0];`];
+  const tw = twiddle(ctx, i);
+  const lines = [...tw.lines, `let x${i} = ${addR2CPost(ctx)}(${own}, ${mirror}, ${tw.value});`, `(*data)[${i}] = x${i}[0];`];
   if (plan.layout === 'full') lines.push(`(*data)[${i + e}] = x${i}[1];`);
   else if (i === 0 && plan.layout === 'natural') {
     // Element M = thread + e * stride for invocation 0: X_M = E_0 - O_0 (other invocations store X_(thread + M), unused).
@@ -103,7 +106,8 @@ function c2rRegister(ctx: RealContext, i: number, own: string, mirror: string): 
     a = ctx.local ? 'x_0' : `select(${a}, x_0, thread == 0u)`;
     b = ctx.local ? 'x_m' : `select(${b}, x_m, thread == 0u)`;
   }
-  return [`(*data)[${i}] = ${addC2RPre(ctx)}(${a}, ${b}, ${twiddle(ctx, i)});`];
+  const tw = twiddle(ctx, i);
+  return [...tw.lines, `(*data)[${i}] = ${addC2RPre(ctx)}(${a}, ${b}, ${tw.value});`];
 }
 
 /**
