@@ -7,10 +7,12 @@
 // copy the table into descriptors/ and regenerate the type tables (npm run gen:tables).
 //
 // Two phases, because timings also drift inside one process (later candidates run a few percent
-// slower: bench/NOTES.md runs 6 and 10): the screening above ranks every candidate of a length in
-// one process; `--merge screening.json --finalists K` then lists each length's K best, and the
-// script times each finalist alone (`--only ept:slots:exchange:parts`, one process each). The table
-// is made from the finalists' timings only.
+// slower, and from some case on, often the 6th with Bluestein modules, several times slower:
+// bench/NOTES.md runs 6, 10 and 22): the screening ranks a length's candidates in chunks of a few
+// per process (`--count` lists how many there are, `--range from:to` measures a chunk);
+// `--merge screening.json --finalists K` then lists each length's K best, and the script times each
+// finalist alone (`--only ept:slots:exchange:parts`, one process each). The table is made from the
+// finalists' timings only.
 //
 // `--kind r2c-normal|r2c-folded|c2r-normal|c2r-folded|bluestein` tunes the engines that run beside
 // other work instead (tuning.ts EngineKind): --sizes are then engine lengths (a folded real FFT of
@@ -51,6 +53,10 @@ interface Args {
   only?: string;
   /** Tune this engine kind instead of C2C (sizes are engine lengths). */
   kind?: EngineKind;
+  /** Measure only candidates [from, to) of each length's list (the screening's chunks, one process each). */
+  range?: [number, number];
+  /** Print each (profile, length)'s candidate count as `profile n count` lines, without a device. */
+  count?: boolean;
 }
 
 const NON_POW2 = [12, 24, 48, 96, 100, 400, 625, 729, 1000, 2187, 3125, 6561, 10000];
@@ -104,6 +110,16 @@ function parseArgs(argv: string[]): Args {
         if (!(ENGINE_KINDS as readonly string[]).includes(v)) throw new Error(`autotune: --kind ${v} is not one of ${ENGINE_KINDS.join(', ')}`);
         a.kind = v as EngineKind;
         i++;
+        break;
+      case '--range': {
+        const [from, to] = v.split(':').map(Number);
+        if (!(Number.isInteger(from) && Number.isInteger(to) && 0 <= from && from < to)) throw new Error(`autotune: --range ${v} is not from:to with 0 <= from < to`);
+        a.range = [from, to];
+        i++;
+        break;
+      }
+      case '--count':
+        a.count = true;
         break;
       case '--merge':
         a.merge = [];
@@ -309,9 +325,20 @@ function printKindWinners(results: readonly Measured[]): void {
   for (const r of best.values()) console.log(`${r.profile} '${kindKey(r.kind!, r.n)}': ${entryLiteral(entryOf(r))}, // ${r.gbs.toFixed(0)} GB/s`);
 }
 
+/** `--count`: the candidates per (profile, length), for the screening script to cut into chunks. */
+function printCounts(args: Args): void {
+  for (const name of args.profiles) {
+    const profile = PROFILES.find((p) => p.name === name);
+    if (!profile) throw new Error(`autotune: unknown profile ${name}`);
+    const limits = limitsOf(profile);
+    for (const n of sizesFor(limits, args.sizes)) console.log(`${name} ${n} ${candidates(n, limits, args.kind).length}`);
+  }
+}
+
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   if (args.merge) return mergeFiles(args);
+  if (args.count) return printCounts(args);
   const { device, adapter } = await requestNodeDevice({ toggles: FAST_TOGGLES });
   const started = Date.now();
   const results: Measured[] = [];
@@ -326,7 +353,7 @@ async function main(): Promise<void> {
     winners[name] = table;
     for (const n of sizesFor(limits, args.sizes)) {
       let best: Measured | undefined;
-      for (const c of args.only ? [parseSpec(args.only)] : candidates(n, limits, args.kind)) {
+      for (const c of args.only ? [parseSpec(args.only)] : candidates(n, limits, args.kind).slice(...(args.range ?? []))) {
         if ((Date.now() - started) / 1000 > args.maxSeconds) {
           stopped = true;
           break;

@@ -90,7 +90,10 @@ export interface BluesteinSpec {
  * Adds `fn <name>(data: ptr<function, array<vec2<f32>, storage>>, thread: u32, fft: u32)`: the
  * n-point DFT of registers holding elements thread + i * stride (valid while < n; others are
  * ignored), result in the same layout (registers of elements >= n are zeroed). Runs the B-point
- * engine twice: same synchronisation contract as the engine.
+ * engine twice: same synchronisation contract as the engine. The two runs are two calls, not a loop
+ * over one call with the H product under `if (step == 0)`: measured on the H200 (bench/NOTES.md run
+ * 22) the straight-line form is 2-12 % faster at n = 127, 251, 509, 2039 and 4093 (1009 with its
+ * tuned shape 2.5 % slower).
  */
 export function addBluesteinExecute(defs: Definitions, spec: BluesteinSpec): string {
   const { prefix, size: n, execSize: b, ept, storage, workspace: ws } = spec;
@@ -127,14 +130,10 @@ export function addBluesteinExecute(defs: Definitions, spec: BluesteinSpec): str
     `let th = min(thread, ${stride - 1}u);`,
     `// a_j = x_j * w_j, zero-padded to ${b}.`,
     ...perRegister((reg, j) => `${cmul}(${reg}, ${ws}[${j} + ${b}u])`),
-    `// Two runs of the ${b}-point engine (a loop, so the engine's code exists once):`,
-    `// step 0: A = FFT(a), then conj(A * H); step 1: FFT of that (the inverse FFT as conj(FFT(conj(.)))).`,
-    `for (var step = 0u; step < 2u; step++) {`,
-    `  ${engine}(data, thread, fft);`,
-    `  if (step == 0u) {`,
-    ...Array.from({ length: ept }, (_, i) => `    (*data)[${i}] = ${conj(`${cmul}((*data)[${i}], ${ws}[th + ${i * stride}u])`)};`),
-    `  }`,
-    `}`,
+    `// A = FFT(a); conj(A * H); its FFT is the convolution's inverse FFT, conjugated (IFFT(z) = conj(FFT(conj(z)))).`,
+    `${engine}(data, thread, fft);`,
+    ...Array.from({ length: ept }, (_, i) => `(*data)[${i}] = ${conj(`${cmul}((*data)[${i}], ${ws}[th + ${i * stride}u])`)};`),
+    `${engine}(data, thread, fft);`,
     `// X_k = w_k * conj(FFT(...))_k for k < ${n}.`,
     ...perRegister((reg, j) => `${cmul}(${conj(reg)}, ${ws}[${j} + ${b}u])`),
   ];

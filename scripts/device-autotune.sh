@@ -6,7 +6,7 @@
 # (finals), $OUT/autotune-screening.json, $OUT/finalists.txt and $OUT/autotune.log. Begin the
 # device command with `source .device/setup.sh;` and carry .device and dist (npm run build:bench).
 # Optional environment: TUNE_PROFILES (default core,mid,large), TUNE_SIZES (default: the autotuner's
-# list per profile), TUNE_PHASE (screen, final or both; default both), TUNE_SCREENING (a screening
+# list per profile), TUNE_CHUNK (screening candidates per process, default 4), TUNE_PHASE (screen, final or both; default both), TUNE_SCREENING (a screening
 # JSON for TUNE_PHASE=final; default this run's), TUNE_FINALISTS (default 3), TUNE_FINAL_PROCESSES
 # (processes per finalist, default 2; the fastest counts), TUNE_SECONDS (time
 # budget per phase, default 280), TUNE_TOTAL / TUNE_REPEATS (screening), TUNE_FINAL_TOTAL /
@@ -31,13 +31,16 @@ kind=(${TUNE_KIND:+--kind "$TUNE_KIND"})
 if [ "$phase" != final ]; then
   parts=$(mktemp -d)
   deadline=$((SECONDS + budget))
-  for p in $(echo "${TUNE_PROFILES:-core,mid,large}" | tr ',' ' '); do
-    for n in $(echo "$sizes" | tr ',' ' '); do
-      [ $SECONDS -lt $deadline ] || { echo "screening: time budget spent at $p $n" >> "$out/autotune.log"; break 2; }
-      timeout 60 node dist/bench/autotune.js "${kind[@]}" --profiles "$p" --sizes "$n" ${TUNE_TOTAL:+--total $TUNE_TOTAL} ${TUNE_REPEATS:+--repeats $TUNE_REPEATS} --out-json "$parts/$p-$n.json" >> "$out/autotune.log" 2>&1 \
-        || echo "autotune $p $n exited with $?" >> "$out/autotune.log"
+  chunk=${TUNE_CHUNK:-4}
+  # One process per chunk of candidates: from some case on a process times several times slow
+  # (bench/NOTES.md run 22), so no process screens more than TUNE_CHUNK of them.
+  while read -r p n count; do
+    for ((from = 0; from < count; from += chunk)); do
+      [ $SECONDS -lt $deadline ] || { echo "screening: time budget spent at $p $n ($from)" >> "$out/autotune.log"; break 2; }
+      timeout 60 node dist/bench/autotune.js "${kind[@]}" --profiles "$p" --sizes "$n" --range "$from:$((from + chunk))" ${TUNE_TOTAL:+--total $TUNE_TOTAL} ${TUNE_REPEATS:+--repeats $TUNE_REPEATS} \
+        --out-json "$parts/$p-$n-$from.json" >> "$out/autotune.log" 2>&1 || echo "autotune $p $n $from exited with $?" >> "$out/autotune.log"
     done
-  done
+  done < <(node dist/bench/autotune.js "${kind[@]}" --profiles "${TUNE_PROFILES:-core,mid,large}" --sizes "$sizes" --count)
   node dist/bench/autotune.js --merge "$parts"/*.json --out-json "$screening" >> "$out/autotune.log" 2>&1
   echo "screening merge exited with $?" >> "$out/autotune.log"
 fi
