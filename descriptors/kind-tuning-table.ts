@@ -12,8 +12,9 @@ import type { ProfileName, TuningEntry } from './tuning.js';
  * shape (bench/NOTES.md run 15), then checked by the autotuner's kind mode, which also varies
  * elements per invocation and FFT slots (`TUNE_KIND=... scripts/device-autotune.sh`, run 16: its finals
  * in two processes each found the two 256-point entries). NVIDIA H200, Dawn FAST_TOGGLES, 2^26
- * elements, 2026-11-21. Shapes time alike under every profile they fit, so each profile lists them;
- * lengths not listed follow MEASURED_TUNING. Gains over the C2C entry's shape in the comments.
+ * elements, 2026-11-21. Shapes time alike under every profile they fit, so each profile lists them
+ * (the Bluestein entries were measured under all three, run 22, and differ only where a shape does
+ * not fit); lengths not listed follow MEASURED_TUNING. Gains over the C2C entry's shape in the comments.
  * plan.ts's exchange rules for folded and Bluestein plans apply to these preferences too, so an entry
  * must be one they leave as it is (not split in 1 part for a folded kind, not split or parted other
  * than complex in 2 parts for Bluestein): test/descriptors/kind-tuning.test.ts resolves every entry.
@@ -29,11 +30,19 @@ const KIND_ENTRIES: Record<string, TuningEntry> = {
   'r2c-folded:4096': { ept: 32, slots: 1, parts: 2 }, // size 8192: +5 % over complex in 4 parts
   'c2r-folded:4096': { ept: 32, slots: 1, parts: 2 }, // size 8192: +4 % over complex in 4 parts
   'c2r-folded:8192': { ept: 32, slots: 1, exchange: 'split', parts: 2 }, // size 16384: +23 % over complex in 4 parts
-  'bluestein:2048': { ept: 32, slots: 1, parts: 2 }, // 1009 and every n with B = 2048: +6 % over E16 complex in 2 parts
+  // Bluestein (run 22: the autotuner's kind mode for every profile, screening in chunks of 4
+  // candidates per process, finals in two processes; engines run as two straight-line calls).
+  'bluestein:256': { ept: 16, slots: 2 }, // 127 and every n with B = 256: +47 % over E8 complex in 2 parts (screening)
+  'bluestein:512': { ept: 16, slots: 1, parts: 2 }, // +44 % over E8 x2 complex in 2 parts, the core and mid default (screening)
+  'bluestein:1024': { ept: 16, slots: 1, parts: 2 }, // the C2C entry's shape, confirmed
+  'bluestein:2048': { ept: 16, slots: 1 }, // 1009: 1580 GB/s, +11 % over E32 complex in 2 parts
+  'bluestein:4096': { ept: 32, slots: 1, parts: 2 }, // the C2C entry's shape (complex in 2 parts), confirmed
+  'bluestein:8192': { ept: 32, slots: 1, parts: 2 }, // 4093: complex in 2 parts (32 KiB) where it fits
 };
 
 export const MEASURED_KIND_TUNING: Partial<Record<ProfileName, Partial<Record<FFTPrecision, Record<string, TuningEntry>>>>> = {
-  core: { f32: KIND_ENTRIES },
+  // 4093 under 16 KiB: complex in 4 parts, 1038 GB/s against 941 for the split exchange in 2 parts (run 22).
+  core: { f32: { ...KIND_ENTRIES, 'bluestein:8192': { ept: 32, slots: 1, parts: 4 } } },
   mid: { f32: KIND_ENTRIES },
   large: { f32: KIND_ENTRIES },
 };

@@ -52,12 +52,12 @@ export const MEASURED_TUNING: Partial<Record<ProfileName, Partial<Record<FFTPrec
       512: { ept: 16, slots: 1, parts: 2 },
       625: { ept: 25, slots: 2, parts: 5 }, // bench/NOTES.md runs 11 and 12
       729: { ept: 27, slots: 1, parts: 3 }, // bench/NOTES.md run 11
-      1000: { ept: 20, slots: 1, parts: 2 },
+      1000: { ept: 20, slots: 1, exchange: 'split', parts: 2 }, // +1.3 % over complex in 2 parts, three processes each (bench/NOTES.md run 22)
       1024: { ept: 16, slots: 1, parts: 2 },
       2048: { ept: 16, slots: 1, parts: 2 }, // re-measured at 2^26, one process per shape (bench/NOTES.md run 10)
       2187: { ept: 27, slots: 1, parts: 3 }, // bench/NOTES.md run 11
       3125: { ept: 25, slots: 1, parts: 5 }, // bench/NOTES.md run 11
-      4096: { ept: 32, slots: 1, parts: 4 }, // re-measured at 2^26, one process per shape (bench/NOTES.md run 10)
+      4096: { ept: 32, slots: 1, parts: 2 }, // +1.0 % over complex in 4 parts (run 10's choice), three processes each (bench/NOTES.md run 22)
       6561: { ept: 27, slots: 1, parts: 3 }, // bench/NOTES.md run 11
       8192: { ept: 32, slots: 1, parts: 4 },
       10000: { ept: 20, slots: 1, exchange: 'split', parts: 2 },

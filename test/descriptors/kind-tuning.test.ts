@@ -6,6 +6,14 @@ import { resolvePlan, type DescriptorState } from '../../descriptors/plan.js';
 import { MEASURED_KIND_TUNING } from '../../descriptors/kind-tuning-table.js';
 import { PROFILES } from '../../descriptors/tuning.js';
 
+/** A prime whose Bluestein length is b: the largest prime below b / 2 (then 2n - 1 <= b < 4n - 3). */
+function bluesteinPrimeFor(b: number): number {
+  const isPrime = (n: number) => n > 1 && Array.from({ length: Math.floor(Math.sqrt(n)) - 1 }, (_, i) => i + 2).every((d) => n % d !== 0);
+  let n = Math.floor(b / 2) - 1;
+  while (!isPrime(n)) n--;
+  return n;
+}
+
 const large = { maxComputeWorkgroupStorageSize: 49152, maxComputeInvocationsPerWorkgroup: 1024, subgroups: false };
 
 function shape(state: DescriptorState): string {
@@ -19,12 +27,13 @@ describe('engine-kind tuning', () => {
     expect(shape({ size: 16384, type: 'c2r', mode: 'folded' })).toBe('E32 x1 split/2 16384 B');
     expect(shape({ size: 256, type: 'r2c' })).toBe('E16 x2 split/1 1024 B');
     expect(shape({ size: 256, type: 'c2r' })).toBe('E16 x2 complex/2 1024 B');
-    expect(shape({ size: 1009, type: 'c2c', direction: 'forward' })).toBe('E32 x1 complex/2 8192 B');
+    expect(shape({ size: 1009, type: 'c2c', direction: 'forward' })).toBe('E16 x1 complex/1 16384 B');
+    expect(shape({ size: 127, type: 'c2c', direction: 'forward' })).toBe('E16 x2 complex/1 2048 B');
     expect(shape({ size: 64, type: 'r2c', mode: 'folded' })).toBe('E4 x4 complex/1 256 B');
   });
 
   it('leaves C2C plans of the same engine lengths on the C2C table', () => {
-    expect(shape({ size: 4096, type: 'c2c', direction: 'forward' })).toBe('E32 x1 complex/4 8192 B');
+    expect(shape({ size: 4096, type: 'c2c', direction: 'forward' })).toBe('E32 x1 complex/2 16384 B');
     expect(shape({ size: 8192, type: 'c2c', direction: 'inverse' })).toBe('E32 x1 complex/4 16384 B');
     expect(shape({ size: 256, type: 'c2c', direction: 'forward' })).toBe('E8 x1 split/1 1024 B');
     // A kind without an entry for its length follows the C2C entry: folded R2C 16384 runs the 8192 engine.
@@ -32,8 +41,8 @@ describe('engine-kind tuning', () => {
   });
 
   it("falls back to the C2C preferences for another ElementsPerThread than the kind's", () => {
-    // Bluestein at B = 2048 with E16: the C2C entry's complex exchange in 2 parts.
-    expect(shape({ size: 1009, type: 'c2c', direction: 'forward', elementsPerThread: 16 })).toBe('E16 x1 complex/2 8192 B');
+    // Bluestein at B = 256 with E8: the C2C entry's split exchange, taken as complex in 2 parts (plan.ts).
+    expect(shape({ size: 127, type: 'c2c', direction: 'forward', elementsPerThread: 8 })).toBe('E8 x1 complex/2 1024 B');
     // Normal-mode R2C 256 with E8: the C2C entry's split exchange.
     expect(shape({ size: 256, type: 'r2c', elementsPerThread: 8 })).toBe('E8 x1 split/1 1024 B');
   });
@@ -46,11 +55,11 @@ describe('engine-kind tuning', () => {
         const n = Number(length);
         const state: DescriptorState =
           kind === 'bluestein'
-            ? { size: 1009, type: 'c2c', direction: 'forward' }
+            ? { size: bluesteinPrimeFor(n), type: 'c2c', direction: 'forward' }
             : { size: kind.endsWith('folded') ? 2 * n : n, type: kind.startsWith('r2c') ? 'r2c' : 'c2r', mode: kind.endsWith('folded') ? 'folded' : 'normal' };
         const entry = MEASURED_KIND_TUNING[profile.name]!.f32![key];
         const p = resolvePlan({ execution: 'block', ...state, limits });
-        expect([p.execSize, p.execEPT, p.suggestedFFTsPerBlock], `${profile.name} ${key}`).toEqual([kind === 'bluestein' ? 2048 : n, entry.ept, entry.slots]);
+        expect([p.execSize, p.execEPT, p.suggestedFFTsPerBlock], `${profile.name} ${key}`).toEqual([n, entry.ept, entry.slots]);
         expect([p.exchange, p.exchangeParts], `${profile.name} ${key}`).toEqual([entry.exchange ?? 'complex', entry.parts ?? 1]);
       }
     }
