@@ -17,7 +17,8 @@
 // `--kind r2c-normal|r2c-folded|c2r-normal|c2r-folded|bluestein` tunes the engines that run beside
 // other work instead (tuning.ts EngineKind): --sizes are then engine lengths (a folded real FFT of
 // size 2n, a Bluestein FFT of the largest prime below B / 2 for B = n), candidates are timed as that
-// real or Bluestein FFT, and the winners are printed as descriptors/kind-tuning-table.ts entries
+// real or Bluestein FFT (Bluestein shapes with and without the H prefetch, TuningEntry.prefetch),
+// and the winners are printed as descriptors/kind-tuning-table.ts entries
 // (that table is edited by hand: --out-table writes C2C tables only).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fitsLimits, maxNativeBlockSize, stockhamEPTs, supportsParts } from '../descriptors/capabilities.js';
@@ -49,7 +50,7 @@ interface Args {
   merge?: string[];
   /** With --merge: print the K fastest candidates per (profile, length), `profile n spec` per line. */
   finalists?: number;
-  /** Measure only this candidate (`ept:slots:complex|split:parts`, see specOf). */
+  /** Measure only this candidate (`ept:slots:complex|split:parts[:prefetch]`, see specOf). */
   only?: string;
   /** Tune this engine kind instead of C2C (sizes are engine lengths). */
   kind?: EngineKind;
@@ -170,7 +171,10 @@ function candidates(n: number, limits: FFTLimits, kind?: EngineKind): TuningEntr
     if (seen.has(key)) return;
     seen.add(key);
     // Record what the plan really does, so the table entry reproduces it.
-    out.push({ ept: c.ept, slots: c.slots, ...(plan.exchange === 'split' ? { exchange: 'split' as const } : {}), ...(plan.exchangeParts > 1 ? { parts: plan.exchangeParts } : {}) });
+    const shape: TuningEntry = { ept: c.ept, slots: c.slots, ...(plan.exchange === 'split' ? { exchange: 'split' as const } : {}), ...(plan.exchangeParts > 1 ? { parts: plan.exchangeParts } : {}) };
+    out.push(shape);
+    // Bluestein: each shape with H read before the first engine run too (TuningEntry.prefetch).
+    if (kind === 'bluestein' && plan.stride > 1) out.push({ ...shape, prefetch: true });
   };
   // 3 and 5 parts serve lengths with those factors (supportsParts filters the rest); 4 only the largest.
   const partCounts = [1, 2, 3, 5, ...(n >= 8192 ? [4] : [])];
@@ -220,6 +224,7 @@ function candidatePlan(n: number, c: TuningEntry, limits: FFTLimits, kind?: Engi
       // 'complex' is the default: complex where it fits, else split (as an entry without `exchange`).
       exchange: c.exchange ?? 'complex',
       exchangeParts: c.parts ?? 1,
+      ...(kind === 'bluestein' ? { bluesteinPrefetch: c.prefetch === true } : {}),
     });
     return plan.execSize === n ? plan : undefined;
   } catch {
@@ -229,22 +234,24 @@ function candidatePlan(n: number, c: TuningEntry, limits: FFTLimits, kind?: Engi
 
 /** A table entry as the TS object literal the tables hold. */
 function entryLiteral(e: TuningEntry): string {
-  return `{ ept: ${e.ept}, slots: ${e.slots}${e.exchange ? `, exchange: '${e.exchange}'` : ''}${e.parts ? `, parts: ${e.parts}` : ''} }`;
+  return `{ ept: ${e.ept}, slots: ${e.slots}${e.exchange ? `, exchange: '${e.exchange}'` : ''}${e.parts ? `, parts: ${e.parts}` : ''}${e.prefetch ? ', prefetch: true' : ''} }`;
 }
 
-function entryText(e: { exchange?: 'split'; parts?: number }): string {
-  return `${e.exchange ? ' split' : ''}${e.parts ? ` ${e.parts} parts` : ''}`;
+function entryText(e: { exchange?: 'split'; parts?: number; prefetch?: true }): string {
+  return `${e.exchange ? ' split' : ''}${e.parts ? ` ${e.parts} parts` : ''}${e.prefetch ? ' prefetch' : ''}`;
 }
 
-/** A candidate as one command-line word: `ept:slots:complex|split:parts`. */
-function specOf(e: { ept: number; slots: number; exchange?: 'split'; parts?: number }): string {
-  return `${e.ept}:${e.slots}:${e.exchange ?? 'complex'}:${e.parts ?? 1}`;
+/** A candidate as one command-line word: `ept:slots:complex|split:parts`, `:prefetch` appended for Bluestein's H prefetch. */
+function specOf(e: Shape): string {
+  return `${e.ept}:${e.slots}:${e.exchange ?? 'complex'}:${e.parts ?? 1}${e.prefetch ? ':prefetch' : ''}`;
 }
 
 function parseSpec(spec: string): TuningEntry {
-  const [ept, slots, exchange, parts] = spec.split(':');
-  if (!ept || !slots || (exchange !== 'complex' && exchange !== 'split') || !parts) throw new Error(`autotune: bad --only ${spec} (want ept:slots:complex|split:parts)`);
-  return entryOf({ ept: Number(ept), slots: Number(slots), ...(exchange === 'split' ? { exchange } : {}), parts: Number(parts) });
+  const [ept, slots, exchange, parts, prefetch] = spec.split(':');
+  if (!ept || !slots || (exchange !== 'complex' && exchange !== 'split') || !parts || (prefetch !== undefined && prefetch !== 'prefetch')) {
+    throw new Error(`autotune: bad --only ${spec} (want ept:slots:complex|split:parts[:prefetch])`);
+  }
+  return entryOf({ ept: Number(ept), slots: Number(slots), ...(exchange === 'split' ? { exchange } : {}), parts: Number(parts), ...(prefetch ? { prefetch: true as const } : {}) });
 }
 
 /** The K fastest measured candidates per (profile, n), fastest first. */
@@ -257,8 +264,16 @@ function finalistsOf(results: readonly Measured[], k: number): Measured[] {
   return [...byKey.values()].flatMap((rs) => [...rs].sort((a, b) => a.ms - b.ms).slice(0, k));
 }
 
-function entryOf(r: { ept: number; slots: number; exchange?: 'split'; parts?: number }): TuningEntry {
-  return { ept: r.ept, slots: r.slots, ...(r.exchange ? { exchange: r.exchange } : {}), ...(r.parts && r.parts > 1 ? { parts: r.parts } : {}) };
+type Shape = { ept: number; slots: number; exchange?: 'split'; parts?: number; prefetch?: true };
+
+function entryOf(r: Shape): TuningEntry {
+  return {
+    ept: r.ept,
+    slots: r.slots,
+    ...(r.exchange ? { exchange: r.exchange } : {}),
+    ...(r.parts && r.parts > 1 ? { parts: r.parts } : {}),
+    ...(r.prefetch ? { prefetch: true as const } : {}),
+  };
 }
 
 interface Measured {
@@ -272,6 +287,8 @@ interface Measured {
   exchange?: 'split';
   /** Exchange parts (absent: 1). */
   parts?: number;
+  /** Bluestein: H read before the first engine run (TuningEntry.prefetch). */
+  prefetch?: true;
   ms: number;
   gbs: number;
 }

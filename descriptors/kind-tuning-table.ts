@@ -31,18 +31,20 @@ const KIND_ENTRIES: Record<string, TuningEntry> = {
   'c2r-folded:4096': { ept: 32, slots: 1, parts: 2 }, // size 8192: +4 % over complex in 4 parts
   'c2r-folded:8192': { ept: 32, slots: 1, exchange: 'split', parts: 2 }, // size 16384: +23 % over complex in 4 parts
   // Bluestein (run 22: the autotuner's kind mode for every profile, screening in chunks of 4
-  // candidates per process, finals in two processes; engines run as two straight-line calls).
-  'bluestein:256': { ept: 16, slots: 2 }, // 127 and every n with B = 256: +47 % over E8 complex in 2 parts (screening)
+  // candidates per process, finals in two processes; engines run as two straight-line calls;
+  // run 23: the H prefetch, TuningEntry.prefetch, as a candidate of its own).
+  'bluestein:256': { ept: 16, slots: 2, prefetch: true }, // 127 and every n with B = 256: +47 % over E8 complex in 2 parts (screening); prefetch +2 % (run 23)
   'bluestein:512': { ept: 16, slots: 1, parts: 2 }, // +44 % over E8 x2 complex in 2 parts, the core and mid default (screening)
   'bluestein:1024': { ept: 16, slots: 1, parts: 2 }, // the C2C entry's shape, confirmed
-  'bluestein:2048': { ept: 16, slots: 1 }, // 1009: 1580 GB/s, +11 % over E32 complex in 2 parts
-  'bluestein:4096': { ept: 32, slots: 1, parts: 2 }, // the C2C entry's shape (complex in 2 parts), confirmed
-  'bluestein:8192': { ept: 32, slots: 1, parts: 2 }, // 4093: complex in 2 parts (32 KiB) where it fits
+  'bluestein:2048': { ept: 16, slots: 1, prefetch: true }, // 1009: +11 % over E32 complex in 2 parts; prefetch +10 % (run 23)
+  'bluestein:4096': { ept: 32, slots: 1, parts: 2 }, // the C2C entry's shape (complex in 2 parts), confirmed; prefetch -2 % (run 23)
+  'bluestein:8192': { ept: 32, slots: 1, parts: 2, prefetch: true }, // 4093: complex in 2 parts (32 KiB) where it fits; prefetch +6.5 % (run 23)
 };
 
 export const MEASURED_KIND_TUNING: Partial<Record<ProfileName, Partial<Record<FFTPrecision, Record<string, TuningEntry>>>>> = {
-  // 4093 under 16 KiB: complex in 4 parts, 1038 GB/s against 941 for the split exchange in 2 parts (run 22).
-  core: { f32: { ...KIND_ENTRIES, 'bluestein:8192': { ept: 32, slots: 1, parts: 4 } } },
+  // 4093 under 16 KiB: complex in 4 parts, 1038 GB/s against 941 for the split exchange in 2 parts
+  // (run 22); prefetch +3 % (run 23).
+  core: { f32: { ...KIND_ENTRIES, 'bluestein:8192': { ept: 32, slots: 1, parts: 4, prefetch: true } } },
   mid: { f32: KIND_ENTRIES },
   large: { f32: KIND_ENTRIES },
 };

@@ -86,6 +86,8 @@ export interface FFTPlan {
    * execSize / exchangeParts elements per slot (1: not parted; always 1 for real FFTs and 'none').
    */
   readonly exchangeParts: number;
+  /** Bluestein: H is read into registers before the first engine run (TuningEntry.prefetch); false otherwise. */
+  readonly bluesteinPrefetch: boolean;
   readonly requiresWorkspace: boolean;
   /** Bytes of global-memory workspace (0 when not required). */
   readonly workspaceSize: number;

@@ -44,7 +44,7 @@ import type {
 } from './model.js';
 import { DEFAULT_LIMITS } from './model.js';
 import { bluesteinLength, isPowerOfTwo } from './sizes.js';
-import { defaultTuning, preferredParts, preferredSplit, suggestedSlots, type EngineKind } from './tuning.js';
+import { defaultTuning, preferredParts, preferredPrefetch, preferredSplit, suggestedSlots, type EngineKind } from './tuning.js';
 
 /** The operator values of a description, as composed (everything optional). */
 export interface DescriptorState {
@@ -70,6 +70,11 @@ export interface DescriptorState {
    * Default: the tuning table's choice, else 1, else the fewest parts that fit.
    */
   readonly exchangeParts?: number;
+  /**
+   * Implementation override, not an operator: whether a Bluestein plan reads H before its first
+   * engine run (TuningEntry.prefetch). Default: the tuning table's choice.
+   */
+  readonly bluesteinPrefetch?: boolean;
 }
 
 /** div(layout, n) of cuFFTDx: complex elements of the Hermitian side for n real points. */
@@ -359,6 +364,10 @@ function planFor(state: DescriptorState, direction: FFTDirection): FFTPlan {
     sharedMemorySize: exchange.bytes,
     exchange: exchange.kind,
     exchangeParts: exchange.parts,
+    bluesteinPrefetch:
+      engine.algorithm === 'bluestein' &&
+      exchange.kind !== 'none' &&
+      (state.bluesteinPrefetch ?? preferredPrefetch(engine.execSize, engine.execEPT, exchange.kind, exchange.parts, precision, limits)),
     requiresWorkspace,
     workspaceSize: requiresWorkspace ? 2 * engine.execSize * COMPLEX_BYTES[precision] : 0,
   });

@@ -48,6 +48,13 @@ export interface TuningEntry {
    * faster; absent: 1, or the fewest parts that fit where one does not.
    */
   readonly parts?: number;
+  /**
+   * Bluestein only: read the convolution factor H into registers before the first engine run
+   * instead of between the runs (more live registers, the workspace latency hidden behind the
+   * engine). Measured faster only where workgroup memory, not registers, limits residency
+   * (bench/NOTES.md run 23); it changes no trait.
+   */
+  readonly prefetch?: true;
 }
 
 /** Target workgroup width (invocations) the heuristic aims for when packing FFTs per workgroup. */
@@ -129,6 +136,23 @@ export function preferredSplit(n: number, ept: number, precision: FFTPrecision, 
  */
 export function preferredParts(n: number, ept: number, precision: FFTPrecision, limits: FFTLimits, kind?: EngineKind): number {
   return measuredWith(n, ept, precision, limits, kind)?.parts ?? 1;
+}
+
+/**
+ * Whether a Bluestein engine of length n with `ept` elements per invocation, exchanging as
+ * (exchange, parts), reads H before its first run: only where the measured entry for (n, ept) says
+ * so and the plan exchanges exactly as that entry (the shape that was measured).
+ */
+export function preferredPrefetch(
+  n: number,
+  ept: number,
+  exchange: 'complex' | 'split',
+  parts: number,
+  precision: FFTPrecision,
+  limits: FFTLimits,
+): boolean {
+  const e = measuredWith(n, ept, precision, limits, 'bluestein');
+  return e?.prefetch === true && (e.exchange ?? 'complex') === exchange && (e.parts ?? 1) === parts;
 }
 
 /** Suggested slots for a given (user-chosen) EPT. */

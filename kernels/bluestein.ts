@@ -84,6 +84,8 @@ export interface BluesteinSpec {
   readonly parts?: number;
   /** Engine tag (BlockEngineSpec.tag) when the module holds another engine of this length. */
   readonly tag?: string;
+  /** Read H into registers before the first engine run (FFTPlan.bluesteinPrefetch). */
+  readonly prefetch?: boolean;
 }
 
 /**
@@ -125,14 +127,18 @@ export function addBluesteinExecute(defs: Definitions, spec: BluesteinSpec): str
     return out;
   };
   const conj = (v: string) => `(${v} * vec2<f32>(1.0f, -1.0f))`;
+  const h = (i: number) => (spec.prefetch ? `h${i}` : `${ws}[th + ${i * stride}u]`);
   const body = [
     `// Idle invocations (thread >= ${stride}) read in-range workspace entries; their results are unused.`,
     `let th = min(thread, ${stride - 1}u);`,
+    ...(spec.prefetch
+      ? [`// H, read now: its latency hides behind the first engine run (TuningEntry.prefetch).`, ...Array.from({ length: ept }, (_, i) => `let ${h(i)} = ${ws}[th + ${i * stride}u];`)]
+      : []),
     `// a_j = x_j * w_j, zero-padded to ${b}.`,
     ...perRegister((reg, j) => `${cmul}(${reg}, ${ws}[${j} + ${b}u])`),
     `// A = FFT(a); conj(A * H); its FFT is the convolution's inverse FFT, conjugated (IFFT(z) = conj(FFT(conj(z)))).`,
     `${engine}(data, thread, fft);`,
-    ...Array.from({ length: ept }, (_, i) => `(*data)[${i}] = ${conj(`${cmul}((*data)[${i}], ${ws}[th + ${i * stride}u])`)};`),
+    ...Array.from({ length: ept }, (_, i) => `(*data)[${i}] = ${conj(`${cmul}((*data)[${i}], ${h(i)})`)};`),
     `${engine}(data, thread, fft);`,
     `// X_k = w_k * conj(FFT(...))_k for k < ${n}.`,
     ...perRegister((reg, j) => `${cmul}(${conj(reg)}, ${ws}[${j} + ${b}u])`),

@@ -80,7 +80,7 @@ function generateBlockExecute(plan: FFTPlan, prefix: string, smem: string, works
   const slots = plan.fftsPerBlock / plan.implicitTypeBatching;
   const common = { prefix, tag, ept: plan.execEPT, storage: plan.storageSize, slots, exchange: plan.exchange, smem, parts: plan.exchangeParts };
   if (plan.algorithm === 'bluestein') {
-    return addBluesteinExecute(defs, { ...common, name, size: plan.size, execSize: plan.execSize, workspace });
+    return addBluesteinExecute(defs, { ...common, name, size: plan.size, execSize: plan.execSize, workspace, prefetch: plan.bluesteinPrefetch });
   }
   const engine = addBlockEngine(defs, { ...common, size: plan.execSize, sign: plan.direction === 'forward' ? -1 : 1 });
   return defs.add(name, () =>

@@ -34,7 +34,8 @@ export function sharedApiFor(plan: FFTPlan): SharedApi | undefined {
   const slots = plan.fftsPerBlock / plan.implicitTypeBatching;
   const exchangeBytes = plan.execSize * COMPLEX_BYTES[plan.precision] * slots;
   if (Math.max(dataBytes, exchangeBytes) > limit) return undefined;
-  const own: FFTPlan = Object.freeze({ ...plan, exchange: 'complex' as const, exchangeParts: 1, sharedMemorySize: exchangeBytes });
+  // A shape of its own: the measured Bluestein prefetch choice (TuningEntry.prefetch) belongs to the register API's shape.
+  const own: FFTPlan = Object.freeze({ ...plan, exchange: 'complex' as const, exchangeParts: 1, sharedMemorySize: exchangeBytes, bluesteinPrefetch: false });
   return { kind: 'own', plan: own, elements: Math.max(elements, exchangeBytes / 8) };
 }
 

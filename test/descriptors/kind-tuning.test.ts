@@ -61,6 +61,7 @@ describe('engine-kind tuning', () => {
         const p = resolvePlan({ execution: 'block', ...state, limits });
         expect([p.execSize, p.execEPT, p.suggestedFFTsPerBlock], `${profile.name} ${key}`).toEqual([n, entry.ept, entry.slots]);
         expect([p.exchange, p.exchangeParts], `${profile.name} ${key}`).toEqual([entry.exchange ?? 'complex', entry.parts ?? 1]);
+        expect(p.bluesteinPrefetch, `${profile.name} ${key}`).toBe(entry.prefetch === true);
       }
     }
   });

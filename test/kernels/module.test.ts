@@ -23,6 +23,27 @@ describe('generateModule', () => {
     expect(m.directives).toBe('');
   });
 
+  it('Bluestein reads H before its first engine run only where the plan says so (bluesteinPrefetch)', () => {
+    const ws = { workspace: { group: 0, binding: 3 } };
+    const engineCall = /_engine\(data, thread, fft\);/;
+    // 1009 (B = 2048): the measured entry prefetches (once: execute_shared calls the same execute).
+    const on = resolvePlan({ size: 1009, direction: 'forward', execution: 'block' });
+    expect(on.bluesteinPrefetch).toBe(true);
+    const code = generateModule(on, ws).code;
+    const execute = code.slice(code.indexOf('fn fft_c2c_fwd_f32_b1009_e16_execute('));
+    expect(execute.indexOf('let h0 = ')).toBeGreaterThan(0);
+    expect(execute.indexOf('let h0 = ')).toBeLessThan(execute.search(engineCall));
+    expect(code.match(/let h0 = /g)).toHaveLength(1);
+    // 2039 (B = 4096) does not; an override turns it on; a shape other than the entry's drops it.
+    const off = resolvePlan({ size: 2039, direction: 'forward', execution: 'block' });
+    expect(off.bluesteinPrefetch).toBe(false);
+    expect(generateModule(off, ws).code).not.toContain('let h0 = ');
+    expect(resolvePlan({ size: 2039, direction: 'forward', execution: 'block', bluesteinPrefetch: true }).bluesteinPrefetch).toBe(true);
+    expect(resolvePlan({ size: 1009, direction: 'forward', execution: 'block', exchangeParts: 2 }).bluesteinPrefetch).toBe(false);
+    // Not Bluestein: never, even when asked.
+    expect(resolvePlan({ size: 1024, direction: 'forward', execution: 'block', bluesteinPrefetch: true }).bluesteinPrefetch).toBe(false);
+  });
+
   it('split exchange: array<f32> of sharedMemorySize bytes, no workgroup-memory API', () => {
     // Asked for explicitly: which exchange the tuned default picks is the tuning table's business.
     const plan = resolvePlan({ size: 4096, direction: 'inverse', execution: 'block', exchange: 'split', exchangeParts: 1 });
