@@ -2,8 +2,8 @@
 // (ElementsPerThread, FFTs per workgroup) on the device and writes the winners into
 // descriptors/tuning-table.ts, the measured part of the tuning table the descriptor defaults come
 // from (cuFFTDx's per-architecture database, made by measurement). On the GPU machine,
-// scripts/device-autotune.sh runs one process per (profile, size) -- timings degrade inside one long
-// process -- with `--out-json part.json`, then `--merge part.json... --out-table tuning-table.ts`;
+// scripts/device-autotune.sh runs one process per chunk of a (profile, size)'s candidates -- timings
+// degrade inside one long process -- with `--out-json part.json`, then `--merge part.json... --out-table tuning-table.ts`;
 // copy the table into descriptors/ and regenerate the type tables (npm run gen:tables).
 //
 // Two phases, because timings also drift inside one process (later candidates run a few percent

@@ -94,8 +94,8 @@ export interface BluesteinSpec {
  * ignored), result in the same layout (registers of elements >= n are zeroed). Runs the B-point
  * engine twice: same synchronisation contract as the engine. The two runs are two calls, not a loop
  * over one call with the H product under `if (step == 0)`: measured on the H200 (bench/NOTES.md run
- * 22) the straight-line form is 2-12 % faster at n = 127, 251, 509, 2039 and 4093 (1009 with its
- * tuned shape 2.5 % slower).
+ * 22) the straight-line form is 2-12 % faster at n = 127, 251, 509, 2039 and 4093 (1009 with the
+ * E32 shape it had then 2.5 % slower; its E16 shape was tuned with this form).
  */
 export function addBluesteinExecute(defs: Definitions, spec: BluesteinSpec): string {
   const { prefix, size: n, execSize: b, ept, storage, workspace: ws } = spec;

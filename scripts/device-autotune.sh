@@ -6,8 +6,8 @@
 # (finals), $OUT/autotune-screening.json, $OUT/finalists.txt and $OUT/autotune.log. Begin the
 # device command with `source .device/setup.sh;` and carry .device and dist (npm run build:bench).
 # Optional environment: TUNE_PROFILES (default core,mid,large), TUNE_SIZES (default: the autotuner's
-# list per profile), TUNE_CHUNK (screening candidates per process, default 4), TUNE_PHASE (screen, final or both; default both), TUNE_SCREENING (a screening
-# JSON for TUNE_PHASE=final; default this run's), TUNE_FINALISTS (default 3), TUNE_FINAL_PROCESSES
+# list per profile), TUNE_CHUNK (screening candidates per process, default 4), TUNE_PHASE (screen,
+# final or both; default both), TUNE_SCREENING (a screening JSON for TUNE_PHASE=final; default this run's), TUNE_FINALISTS (default 3), TUNE_FINAL_PROCESSES
 # (processes per finalist, default 2; the fastest counts), TUNE_SECONDS (time
 # budget per phase, default 280), TUNE_TOTAL / TUNE_REPEATS (screening), TUNE_FINAL_TOTAL /
 # TUNE_FINAL_REPEATS (finals; default 2^26 elements, as the benchmark, and 10 repeats),
