@@ -23,7 +23,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fitsLimits, maxNativeBlockSize, stockhamEPTs, supportsParts } from '../descriptors/capabilities.js';
 import type { FFTLimits, FFTPlan } from '../descriptors/model.js';
-import { largestPrimeFactor } from '../descriptors/sizes.js';
+import { bluesteinProbeSize } from '../descriptors/sizes.js';
 import { resolvePlan, supportedBlockEPTs, type DescriptorState } from '../descriptors/plan.js';
 import { ENGINE_KINDS, PROFILES, defaultTuning, kindKey, type EngineKind, type LimitsProfile, type ProfileName, type TuningEntry } from '../descriptors/tuning.js';
 import { generateModule } from '../kernels/module.js';
@@ -193,13 +193,6 @@ function candidates(n: number, limits: FFTLimits, kind?: EngineKind): TuningEntr
   }
   if (!out.some((c) => c.ept === base.ept && c.slots === base.slots)) add(base);
   return out;
-}
-
-/** The largest prime below b / 2: a length whose Bluestein engine has length b. */
-function bluesteinProbeSize(b: number): number {
-  let n = b / 2 - 1;
-  while (largestPrimeFactor(n) !== n) n--;
-  return n;
 }
 
 /** The FFT whose engine of length n a kind's candidates run (C2C: the length itself). */

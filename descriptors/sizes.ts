@@ -39,6 +39,16 @@ export function bluesteinLength(n: number): number {
   return b;
 }
 
+/**
+ * The largest prime below b / 2 for a power of two b >= 8: a length whose Bluestein length is b
+ * (2n - 1 <= b < 4n - 3), as the autotuner and the kind-table tests use to run a B-point engine.
+ */
+export function bluesteinProbeSize(b: number): number {
+  let n = b / 2 - 1;
+  while (largestPrimeFactor(n) !== n) n--;
+  return n;
+}
+
 /** Divisors of n in ascending order. */
 export function divisors(n: number): number[] {
   const small: number[] = [];

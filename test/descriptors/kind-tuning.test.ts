@@ -4,15 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { resolvePlan, type DescriptorState } from '../../descriptors/plan.js';
 import { MEASURED_KIND_TUNING } from '../../descriptors/kind-tuning-table.js';
+import { bluesteinProbeSize } from '../../descriptors/sizes.js';
 import { PROFILES } from '../../descriptors/tuning.js';
-
-/** A prime whose Bluestein length is b: the largest prime below b / 2 (then 2n - 1 <= b < 4n - 3). */
-function bluesteinPrimeFor(b: number): number {
-  const isPrime = (n: number) => n > 1 && Array.from({ length: Math.floor(Math.sqrt(n)) - 1 }, (_, i) => i + 2).every((d) => n % d !== 0);
-  let n = Math.floor(b / 2) - 1;
-  while (!isPrime(n)) n--;
-  return n;
-}
 
 const large = { maxComputeWorkgroupStorageSize: 49152, maxComputeInvocationsPerWorkgroup: 1024, subgroups: false };
 
@@ -55,7 +48,7 @@ describe('engine-kind tuning', () => {
         const n = Number(length);
         const state: DescriptorState =
           kind === 'bluestein'
-            ? { size: bluesteinPrimeFor(n), type: 'c2c', direction: 'forward' }
+            ? { size: bluesteinProbeSize(n), type: 'c2c', direction: 'forward' }
             : { size: kind.endsWith('folded') ? 2 * n : n, type: kind.startsWith('r2c') ? 'r2c' : 'c2r', mode: kind.endsWith('folded') ? 'folded' : 'normal' };
         const entry = MEASURED_KIND_TUNING[profile.name]!.f32![key];
         const p = resolvePlan({ execution: 'block', ...state, limits });
