@@ -11,8 +11,9 @@
 // bench/NOTES.md runs 6, 10 and 22): the screening ranks a length's candidates in chunks of a few
 // per process (`--count` lists how many there are, `--range from:to` measures a chunk);
 // `--merge screening.json --finalists K` then lists each length's K best, and the script times each
-// finalist alone (`--only ept:slots:exchange:parts`, one process each). The table is made from the
-// finalists' timings only.
+// finalist alone (`--only ept:slots:exchange:parts`, one process each), C2C finalists also with two
+// FFT groups per workgroup of the batched kernel (`:r2`, TuningEntry.rounds: a batch-scale effect,
+// bench/NOTES.md run 24). The table is made from the finalists' timings only.
 //
 // `--kind r2c-normal|r2c-folded|c2r-normal|c2r-folded|bluestein` tunes the engines that run beside
 // other work instead (tuning.ts EngineKind): --sizes are then engine lengths (a folded real FFT of
@@ -218,6 +219,7 @@ function candidatePlan(n: number, c: TuningEntry, limits: FFTLimits, kind?: Engi
       exchange: c.exchange ?? 'complex',
       exchangeParts: c.parts ?? 1,
       ...(kind === 'bluestein' ? { bluesteinPrefetch: c.prefetch === true } : {}),
+      batchRounds: c.rounds ?? 1,
     });
     return plan.execSize === n ? plan : undefined;
   } catch {
@@ -227,24 +229,47 @@ function candidatePlan(n: number, c: TuningEntry, limits: FFTLimits, kind?: Engi
 
 /** A table entry as the TS object literal the tables hold. */
 function entryLiteral(e: TuningEntry): string {
-  return `{ ept: ${e.ept}, slots: ${e.slots}${e.exchange ? `, exchange: '${e.exchange}'` : ''}${e.parts ? `, parts: ${e.parts}` : ''}${e.prefetch ? ', prefetch: true' : ''} }`;
+  return `{ ept: ${e.ept}, slots: ${e.slots}${e.exchange ? `, exchange: '${e.exchange}'` : ''}${e.parts ? `, parts: ${e.parts}` : ''}${e.prefetch ? ', prefetch: true' : ''}${e.rounds ? `, rounds: ${e.rounds}` : ''} }`;
 }
 
-function entryText(e: { exchange?: 'split'; parts?: number; prefetch?: true }): string {
-  return `${e.exchange ? ' split' : ''}${e.parts ? ` ${e.parts} parts` : ''}${e.prefetch ? ' prefetch' : ''}`;
+function entryText(e: Omit<Shape, 'ept' | 'slots'>): string {
+  return `${e.exchange ? ' split' : ''}${e.parts ? ` ${e.parts} parts` : ''}${e.prefetch ? ' prefetch' : ''}${e.rounds ? ` ${e.rounds} rounds` : ''}`;
 }
 
-/** A candidate as one command-line word: `ept:slots:complex|split:parts`, `:prefetch` appended for Bluestein's H prefetch. */
+/**
+ * A candidate as one command-line word: `ept:slots:complex|split:parts`, then `:prefetch` for
+ * Bluestein's H prefetch and `:r<k>` for k rounds per workgroup (TuningEntry.rounds).
+ */
 function specOf(e: Shape): string {
-  return `${e.ept}:${e.slots}:${e.exchange ?? 'complex'}:${e.parts ?? 1}${e.prefetch ? ':prefetch' : ''}`;
+  return `${e.ept}:${e.slots}:${e.exchange ?? 'complex'}:${e.parts ?? 1}${e.prefetch ? ':prefetch' : ''}${e.rounds ? `:r${e.rounds}` : ''}`;
 }
 
 function parseSpec(spec: string): TuningEntry {
-  const [ept, slots, exchange, parts, prefetch] = spec.split(':');
-  if (!ept || !slots || (exchange !== 'complex' && exchange !== 'split') || !parts || (prefetch !== undefined && prefetch !== 'prefetch')) {
-    throw new Error(`autotune: bad --only ${spec} (want ept:slots:complex|split:parts[:prefetch])`);
+  const [ept, slots, exchange, parts, ...options] = spec.split(':');
+  const rounds = options.find((o) => /^r[0-9]+$/.test(o));
+  if (!ept || !slots || (exchange !== 'complex' && exchange !== 'split') || !parts || options.some((o) => o !== 'prefetch' && o !== rounds)) {
+    throw new Error(`autotune: bad --only ${spec} (want ept:slots:complex|split:parts[:prefetch][:r<rounds>])`);
   }
-  return entryOf({ ept: Number(ept), slots: Number(slots), ...(exchange === 'split' ? { exchange } : {}), parts: Number(parts), ...(prefetch ? { prefetch: true as const } : {}) });
+  return entryOf({
+    ept: Number(ept),
+    slots: Number(slots),
+    ...(exchange === 'split' ? { exchange } : {}),
+    parts: Number(parts),
+    ...(options.includes('prefetch') ? { prefetch: true as const } : {}),
+    ...(rounds ? { rounds: Number(rounds.slice(1)) } : {}),
+  });
+}
+
+/**
+ * Whether a C2C finalist is also timed with 2 rounds per workgroup (TuningEntry.rounds): only at the
+ * finals' batch size (rounds change nothing inside a workgroup), and only where the batched kernel
+ * honours them (Block kernels with an exchange, see src/batched-kernel.ts batchedRounds).
+ */
+function withRoundsToo(r: Measured): boolean {
+  const profile = PROFILES.find((p) => p.name === r.profile);
+  if (r.kind !== undefined || r.rounds !== undefined || !profile) return false;
+  const plan = candidatePlan(r.n, r, limitsOf(profile));
+  return plan !== undefined && plan.stride > 1 && plan.size < 32768;
 }
 
 /** The K fastest measured candidates per (profile, n), fastest first. */
@@ -257,7 +282,7 @@ function finalistsOf(results: readonly Measured[], k: number): Measured[] {
   return [...byKey.values()].flatMap((rs) => [...rs].sort((a, b) => a.ms - b.ms).slice(0, k));
 }
 
-type Shape = { ept: number; slots: number; exchange?: 'split'; parts?: number; prefetch?: true };
+type Shape = { ept: number; slots: number; exchange?: 'split'; parts?: number; prefetch?: true; rounds?: number };
 
 function entryOf(r: Shape): TuningEntry {
   return {
@@ -266,6 +291,7 @@ function entryOf(r: Shape): TuningEntry {
     ...(r.exchange ? { exchange: r.exchange } : {}),
     ...(r.parts && r.parts > 1 ? { parts: r.parts } : {}),
     ...(r.prefetch ? { prefetch: true as const } : {}),
+    ...(r.rounds && r.rounds > 1 ? { rounds: r.rounds } : {}),
   };
 }
 
@@ -282,6 +308,8 @@ interface Measured {
   parts?: number;
   /** Bluestein: H read before the first engine run (TuningEntry.prefetch). */
   prefetch?: true;
+  /** Rounds per workgroup of the batched kernel (TuningEntry.rounds; absent: 1). */
+  rounds?: number;
   ms: number;
   gbs: number;
 }
@@ -315,7 +343,10 @@ function mergeFiles(args: Args): void {
   if (!files.length) throw new Error('autotune --merge: no result files');
   const results = files.flatMap((f) => f.results);
   if (args.finalists) {
-    for (const r of finalistsOf(results, args.finalists)) console.log(`${r.profile} ${r.n} ${specOf(r)}`);
+    for (const r of finalistsOf(results, args.finalists)) {
+      console.log(`${r.profile} ${r.n} ${specOf(r)}`);
+      if (withRoundsToo(r)) console.log(`${r.profile} ${r.n} ${specOf({ ...r, rounds: 2 })}`);
+    }
     return;
   }
   printKindWinners(results);
@@ -415,7 +446,7 @@ function toJavaScript(ts: string): string {
 function renderTable(w: Partial<Record<ProfileName, Record<number, TuningEntry>>>, device: string, date: string): string {
   const lines = [
     '// Measured defaults written by the autotuner (bench/autotune.ts). Keyed by Limits profile, then',
-    '// precision, then complex FFT length: the winner among the timed (ElementsPerThread, FFT slots, exchange, parts)',
+    '// precision, then complex FFT length: the winner among the timed (ElementsPerThread, FFT slots, exchange, parts, rounds)',
     '// candidates of a batched C2C f32 forward FFT, Dawn FAST_TOGGLES (scripts/device-autotune.sh: the finalists',
     `// of an in-process screening, each timed again in its own process). Measured on ${device}, ${date}.`,
     "import type { FFTPrecision } from './model.js';",

@@ -1,4 +1,4 @@
-// Times plans given as DescriptorState JSON, internal overrides included (exchange, exchangeParts),
+// Times plans given as DescriptorState JSON, internal overrides included (exchange, exchangeParts, batchRounds),
 // through the library's batched kernel: the tool behind the experiments in bench/NOTES.md.
 //   node dist/bench/variant.js [--total N] [--repeats R] [--ballast G] '<label>=<state JSON>' ...
 // e.g. 'r2c4096-split={"size":4096,"type":"r2c","execution":"block","layout":"natural","mode":"folded","exchange":"split"}'

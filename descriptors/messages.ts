@@ -108,6 +108,9 @@ export const workgroupMemoryExceeded = (fftsPerBlock: number, size: number, need
 export const exchangePartsNotSupported = (parts: number, size: number, e: number, supported: string): string =>
   `exchangeParts ${parts} is not supported for Size(${size}) with ElementsPerThread(${e}): supported values are ${supported}`;
 
+export const batchRoundsNotSupported = (rounds: number): string =>
+  `batchRounds ${rounds} is not supported: a positive integer, and more than 1 only for Block execution`;
+
 // --- traits and code generation on an incomplete descriptor ---
 
 /** What an incomplete descriptor lacks, in the order it is reported. */

@@ -88,6 +88,11 @@ export interface FFTPlan {
   readonly exchangeParts: number;
   /** Bluestein: H is read into registers before the first engine run (TuningEntry.prefetch); false otherwise. */
   readonly bluesteinPrefetch: boolean;
+  /**
+   * FFT groups each workgroup of createBatchedFFT's one-pass Block kernel runs one after the other
+   * (TuningEntry.rounds; 1 elsewhere). Not a trait of the device functions.
+   */
+  readonly batchRounds: number;
   readonly requiresWorkspace: boolean;
   /** Bytes of global-memory workspace (0 when not required). */
   readonly workspaceSize: number;

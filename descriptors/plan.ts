@@ -18,6 +18,7 @@ import {
 } from './capabilities.js';
 import { fail } from './errors.js';
 import {
+  batchRoundsNotSupported,
   blockDimTooSmall,
   blockTooLarge,
   bluesteinTooLarge,
@@ -44,7 +45,7 @@ import type {
 } from './model.js';
 import { DEFAULT_LIMITS } from './model.js';
 import { bluesteinLength, isPowerOfTwo } from './sizes.js';
-import { defaultTuning, preferredParts, preferredPrefetch, preferredSplit, suggestedSlots, type EngineKind } from './tuning.js';
+import { defaultTuning, preferredParts, preferredPrefetch, preferredRounds, preferredSplit, suggestedSlots, type EngineKind } from './tuning.js';
 
 /** The operator values of a description, as composed (everything optional). */
 export interface DescriptorState {
@@ -75,6 +76,11 @@ export interface DescriptorState {
    * engine run (TuningEntry.prefetch). Default: the tuning table's choice.
    */
   readonly bluesteinPrefetch?: boolean;
+  /**
+   * Implementation override, not an operator: FFT groups per workgroup of the batched kernel
+   * (FFTPlan.batchRounds). Default: the tuning table's choice, else 1.
+   */
+  readonly batchRounds?: number;
 }
 
 /** div(layout, n) of cuFFTDx: complex elements of the Hermitian side for n real points. */
@@ -283,6 +289,9 @@ function planFor(state: DescriptorState, direction: FFTDirection): FFTPlan {
       fail(exchangePartsNotSupported(state.exchangeParts, size, elementsPerThreadOf(folded, engine.execEPT), valid.join(', ')));
     }
   }
+  if (state.batchRounds !== undefined && !(Number.isInteger(state.batchRounds) && state.batchRounds >= 1 && (state.batchRounds === 1 || execution === 'block'))) {
+    fail(batchRoundsNotSupported(state.batchRounds));
+  }
   // Bytes of all slots' engine data as complex values (the exchange in one part).
   const slotsBytes = engine.execSize * COMPLEX_BYTES[precision] * engine.slots;
   const tableSplit = preferredSplit(engine.execSize, engine.execEPT, precision, limits, engine.kind);
@@ -368,6 +377,11 @@ function planFor(state: DescriptorState, direction: FFTDirection): FFTPlan {
       engine.algorithm === 'bluestein' &&
       exchange.kind !== 'none' &&
       (state.bluesteinPrefetch ?? preferredPrefetch(engine.execSize, engine.execEPT, exchange.kind, exchange.parts, precision, limits)),
+    batchRounds:
+      state.batchRounds ??
+      (execution === 'block' && exchange.kind !== 'none'
+        ? preferredRounds(engine.execSize, { ept: engine.execEPT, slots: fftsPerBlock / itb, exchange: exchange.kind, parts: exchange.parts }, precision, limits, engine.kind)
+        : 1),
     requiresWorkspace,
     workspaceSize: requiresWorkspace ? 2 * engine.execSize * COMPLEX_BYTES[precision] : 0,
   });

@@ -1,5 +1,5 @@
 // Measured defaults written by the autotuner (bench/autotune.ts). Keyed by Limits profile, then
-// precision, then complex FFT length: the winner among the timed (ElementsPerThread, FFT slots, exchange, parts)
+// precision, then complex FFT length: the winner among the timed (ElementsPerThread, FFT slots, exchange, parts, rounds)
 // candidates of a batched C2C f32 forward FFT over 2^24 elements, Dawn FAST_TOGGLES. Measured on NVIDIA H200
 // (Dawn/Vulkan) by scripts/device-autotune.sh, 2026-11-21; all timings in bench/results/2026-11-21-nvidia-h200-autotune.json.
 import type { FFTPrecision } from './model.js';
@@ -56,12 +56,12 @@ export const MEASURED_TUNING: Partial<Record<ProfileName, Partial<Record<FFTPrec
       1024: { ept: 16, slots: 1, parts: 2 },
       2048: { ept: 16, slots: 1, parts: 2 }, // re-measured at 2^26, one process per shape (bench/NOTES.md run 10)
       2187: { ept: 27, slots: 1, parts: 3 }, // bench/NOTES.md run 11
-      3125: { ept: 25, slots: 1, parts: 5 }, // bench/NOTES.md run 11
+      3125: { ept: 25, slots: 1, parts: 5, rounds: 2 }, // bench/NOTES.md runs 11 and 24
       4096: { ept: 32, slots: 1, parts: 2 }, // +1.0 % over complex in 4 parts (run 10's choice), three processes each (bench/NOTES.md run 22)
       6561: { ept: 27, slots: 1, parts: 3 }, // bench/NOTES.md run 11
       8192: { ept: 32, slots: 1, parts: 4 },
       10000: { ept: 20, slots: 1, exchange: 'split', parts: 2 },
-      16384: { ept: 32, slots: 1, parts: 4 },
+      16384: { ept: 32, slots: 1, parts: 4, rounds: 2 }, // 2 rounds per workgroup: +7 % (bench/NOTES.md run 24)
     },
   },
   mid: {
@@ -86,12 +86,12 @@ export const MEASURED_TUNING: Partial<Record<ProfileName, Partial<Record<FFTPrec
       1024: { ept: 16, slots: 1, parts: 2 },
       2048: { ept: 16, slots: 1, parts: 2 },
       2187: { ept: 27, slots: 1, parts: 3 }, // bench/NOTES.md run 11
-      3125: { ept: 25, slots: 1, parts: 5 }, // bench/NOTES.md run 11
+      3125: { ept: 25, slots: 1, parts: 5, rounds: 2 }, // bench/NOTES.md runs 11 and 24
       4096: { ept: 32, slots: 1, parts: 4 }, // bench/NOTES.md runs 10 and 12
       6561: { ept: 27, slots: 1, parts: 3 }, // bench/NOTES.md run 11
       8192: { ept: 32, slots: 1, parts: 4 },
       10000: { ept: 20, slots: 1, exchange: 'split', parts: 2 },
-      16384: { ept: 32, slots: 1, parts: 4 },
+      16384: { ept: 32, slots: 1, parts: 4, rounds: 2 }, // 2 rounds per workgroup: +7 % (bench/NOTES.md run 24)
     },
   },
 };

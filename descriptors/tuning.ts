@@ -55,6 +55,12 @@ export interface TuningEntry {
    * (bench/NOTES.md run 23); it changes no trait.
    */
   readonly prefetch?: true;
+  /**
+   * FFT groups each workgroup of createBatchedFFT's one-pass Block kernel runs one after the other
+   * (absent: 1), where that measured faster for this shape (bench/NOTES.md run 24: 16384, one
+   * 32 KiB workgroup per multiprocessor). Host kernel only: it changes no trait.
+   */
+  readonly rounds?: number;
 }
 
 /** Target workgroup width (invocations) the heuristic aims for when packing FFTs per workgroup. */
@@ -98,11 +104,16 @@ export function kindKey(kind: EngineKind, n: number): string {
   return `${kind}:${n}`;
 }
 
+/** The entry measured for exactly this kind (C2C: the C2C table's) and length under these limits' profile. */
+function ownEntry(n: number, precision: FFTPrecision, limits: FFTLimits, kind?: EngineKind): TuningEntry | undefined {
+  const profile = profileOf(limits).name;
+  return kind === undefined ? MEASURED_TUNING[profile]?.[precision]?.[n] : MEASURED_KIND_TUNING[profile]?.[precision]?.[kindKey(kind, n)];
+}
+
 /** The measured entries for (kind, n) under these limits' profile, the kind's own first, then the C2C one. */
 function measuredEntries(n: number, precision: FFTPrecision, limits: FFTLimits, kind?: EngineKind): TuningEntry[] {
-  const profile = profileOf(limits).name;
-  const own = kind === undefined ? undefined : MEASURED_KIND_TUNING[profile]?.[precision]?.[kindKey(kind, n)];
-  return [own, MEASURED_TUNING[profile]?.[precision]?.[n]].filter((e): e is TuningEntry => e !== undefined);
+  const own = kind === undefined ? undefined : ownEntry(n, precision, limits, kind);
+  return [own, ownEntry(n, precision, limits)].filter((e): e is TuningEntry => e !== undefined);
 }
 
 /** The first measured entry for (kind, n) that uses `ept` elements per invocation. */
@@ -153,6 +164,24 @@ export function preferredPrefetch(
 ): boolean {
   const e = measuredWith(n, ept, precision, limits, 'bluestein');
   return e?.prefetch === true && (e.exchange ?? 'complex') === exchange && (e.parts ?? 1) === parts;
+}
+
+/**
+ * Rounds per workgroup of the batched kernel (TuningEntry.rounds) for a plan of engine length n:
+ * the entry measured for the plan's own kind (never a C2C entry a kind falls back to: rounds are a
+ * whole-kernel effect, measured slower for folded real FFTs and Bluestein, bench/NOTES.md run 24),
+ * where the plan has exactly that entry's shape (EPT, slots, exchange, parts); else 1.
+ */
+export function preferredRounds(
+  n: number,
+  shape: { readonly ept: number; readonly slots: number; readonly exchange: 'complex' | 'split'; readonly parts: number },
+  precision: FFTPrecision,
+  limits: FFTLimits,
+  kind?: EngineKind,
+): number {
+  const e = ownEntry(n, precision, limits, kind);
+  const same = e !== undefined && e.ept === shape.ept && e.slots === shape.slots && (e.exchange ?? 'complex') === shape.exchange && (e.parts ?? 1) === shape.parts;
+  return same ? (e.rounds ?? 1) : 1;
 }
 
 /** Suggested slots for a given (user-chosen) EPT. */

@@ -94,6 +94,17 @@ function twoPhasePlan(plan: FFTPlan, callbacks: KernelCallbacks, inPlace: boolea
   return twoPhaseShape(plan.size, plan.direction === 'inverse' ? 1 : -1, maxWorkgroupBytes, plan.maxThreadsPerBlock);
 }
 
+/**
+ * FFT groups each workgroup of the batched kernel runs one after the other: the plan's batchRounds
+ * where the one-pass Block kernel runs (group w + r * G in round r, for G dispatched workgroups),
+ * else 1 (Thread execution and staged I/O run one group per workgroup, and the two-phase kernel one
+ * FFT: rounds measured slower there, bench/NOTES.md run 24).
+ */
+export function batchedRounds(plan: FFTPlan, maxWorkgroupBytes: number): number {
+  if (plan.execution !== 'block' || batchedLayout(plan, maxWorkgroupBytes).staged) return 1;
+  return twoPhasePlan(plan, {}, false, maxWorkgroupBytes) ? 1 : plan.batchRounds;
+}
+
 export function batchedKernelSource(
   module: WGSLModule,
   callbacks: KernelCallbacks,
@@ -114,7 +125,7 @@ export function batchedKernelSource(
       `@group(0) @binding(1) var<storage, read_write> fft_out: array<${outElem}>;`;
   const inName = inPlace ? 'fft_data' : 'fft_in';
   const outName = inPlace ? 'fft_data' : 'fft_out';
-  const params = `struct FFTBatchParams { batch: u32, groups_x: u32 }\n@group(0) @binding(${PARAMS_BINDING}) var<uniform> fft_params: FFTBatchParams;`;
+  const params = `struct FFTBatchParams { batch: u32, groups_x: u32, groups: u32 }\n@group(0) @binding(${PARAMS_BINDING}) var<uniform> fft_params: FFTBatchParams;`;
   const loadFn = callbacks.load
     ? `${callbacks.load}\nfn fft_load(fft: u32, index: u32) -> ${inElem} { return load(fft, index); }`
     : `fn fft_load(fft: u32, index: u32) -> ${inElem} { return ${inName}[fft * ${plan.inputLength}u + index]; }`;
@@ -131,7 +142,7 @@ export function batchedKernelSource(
   }
 
   const lines: string[] = [];
-  const push = (s: string) => lines.push(s);
+  const push = (...s: string[]) => lines.push(...s);
   const inAcc = (slot: string) => registerAccess(plan, 'input', slot);
   const outAcc = (slot: string) => registerAccess(plan, 'output', slot);
 
@@ -191,6 +202,8 @@ export function batchedKernelSource(
       for (let i = 0; i < Lout; i++) push(`  fft_store(fft, ${i}u, ${outAcc(`${i}u`).read});`);
     }
     push(`}`);
+  } else if (batchedRounds(plan, maxWorkgroupBytes) > 1) {
+    lines.push(...roundsBlockKernel(module, perGroup, plan.batchRounds));
   } else {
     const [bx, by, bz] = plan.blockDim;
     const s = plan.stride;
@@ -208,23 +221,11 @@ export function batchedKernelSource(
       lines.push(...stagedCopy('load', Lin));
       push(`  workgroupBarrier();`);
     }
-    push(`  if (is_active) {`);
-    for (let i = 0; i < plan.inputEPT; i++) {
-      const idx = `thread + ${i * s}u`;
-      const guard = (i + 1) * s > Lin ? `if (${idx} < ${Lin}u) ` : '';
-      push(`    ${guard}{ ${inAcc(`${i}u`).write(src(idx))} }`);
-    }
-    push(`  }`);
+    push(`  if (is_active) {`, ...registerLoads(plan, src, '    '), `  }`);
     push(`  ${module.execute}(&data, thread, slot);`);
     if (layout.staged) push(`  workgroupBarrier();`);
-    push(`  if (is_active) {`);
-    for (let i = 0; i < plan.outputEPT; i++) {
-      const idx = `thread + ${i * s}u`;
-      const guard = (i + 1) * s > Lout ? `if (${idx} < ${Lout}u) ` : '';
-      const value = outAcc(`${i}u`).read;
-      push(`    ${guard}{ ${layout.staged ? `${stageOut}[slot * ${Lout + STAGE_PAD}u + ${idx}] = ${value};` : `fft_store(fft, ${idx}, ${value});`} }`);
-    }
-    push(`  }`);
+    const dst = (idx: string, value: string) => (layout.staged ? `${stageOut}[slot * ${Lout + STAGE_PAD}u + ${idx}] = ${value};` : `fft_store(fft, ${idx}, ${value});`);
+    push(`  if (is_active) {`, ...registerStores(plan, dst, '    '), `  }`);
     if (layout.staged) {
       push(`  workgroupBarrier();`);
       lines.push(...stagedCopy('store', Lout));
@@ -235,7 +236,8 @@ export function batchedKernelSource(
   const code = [
     module.directives,
     `// Batched kernel: ${plan.size}-point ${plan.type} ${plan.direction} ${plan.precision}, ${plan.execution} execution` +
-      (inPlace ? ', in place' : ''),
+      (inPlace ? ', in place' : '') +
+      (batchedRounds(plan, maxWorkgroupBytes) > 1 ? `, ${plan.batchRounds} FFT groups per workgroup` : ''),
     bindings,
     params,
     module.code,
@@ -247,4 +249,56 @@ export function batchedKernelSource(
     .filter((s) => s.length > 0)
     .join('\n\n');
   return { code, inPlace };
+}
+
+/**
+ * The Block kernel's entry point when each workgroup runs several rounds (see batchedRounds): round
+ * r handles FFTs (w + r * G) * perGroup + slot. The loop stops at the first round past the batch,
+ * uniformly (the test depends on the workgroup id and the parameters only), so every invocation of
+ * a workgroup calls `execute` equally often; the engine synchronises before its first
+ * workgroup-memory access, so a round's exchanges never overtake the previous round's.
+ */
+function roundsBlockKernel(module: WGSLModule, perGroup: number, rounds: number): string[] {
+  const plan = module.plan;
+  const [bx, by, bz] = plan.blockDim;
+  return [
+    `@compute @workgroup_size(${bx}, ${by}, ${bz})`,
+    `fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_id) lid: vec3<u32>) {`,
+    `  let thread = lid.x;`,
+    `  let slot = lid.y;`,
+    `  let group = wg.y * fft_params.groups_x + wg.x;`,
+    `  var data: array<${plan.valueType}, ${plan.storageSize}>;`,
+    `  for (var round = 0u; round < ${rounds}u; round++) {`,
+    `    let first = (group + round * fft_params.groups) * ${perGroup}u;`,
+    `    if (first >= fft_params.batch) { break; }`,
+    `    let fft = first + slot;`,
+    `    let is_active = thread < ${plan.stride}u && slot < ${perGroup}u && lid.z == 0u && fft < fft_params.batch;`,
+    `    if (is_active) {`,
+    ...registerLoads(plan, (idx) => `fft_load(fft, ${idx})`, '      '),
+    `    }`,
+    `    ${module.execute}(&data, thread, slot);`,
+    `    if (is_active) {`,
+    ...registerStores(plan, (idx, value) => `fft_store(fft, ${idx}, ${value});`, '      '),
+    `    }`,
+    `  }`,
+    `}`,
+  ];
+}
+
+/** Register i of a Block invocation takes input element thread + i * stride (`src(index)`), guarded past the input's end. */
+function registerLoads(plan: FFTPlan, src: (index: string) => string, indent: string): string[] {
+  return Array.from({ length: plan.inputEPT }, (_, i) => {
+    const idx = `thread + ${i * plan.stride}u`;
+    const guard = (i + 1) * plan.stride > plan.inputLength ? `if (${idx} < ${plan.inputLength}u) ` : '';
+    return `${indent}${guard}{ ${registerAccess(plan, 'input', `${i}u`).write(src(idx))} }`;
+  });
+}
+
+/** Output element thread + i * stride from register i (`dst(index, value)`, a statement), guarded past the output's end. */
+function registerStores(plan: FFTPlan, dst: (index: string, value: string) => string, indent: string): string[] {
+  return Array.from({ length: plan.outputEPT }, (_, i) => {
+    const idx = `thread + ${i * plan.stride}u`;
+    const guard = (i + 1) * plan.stride > plan.outputLength ? `if (${idx} < ${plan.outputLength}u) ` : '';
+    return `${indent}${guard}{ ${dst(idx, registerAccess(plan, 'output', `${i}u`).read)} }`;
+  });
 }

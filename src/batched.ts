@@ -11,6 +11,7 @@ import {
   PARAMS_BINDING,
   scalarsPerElement,
   batchedLayout,
+  batchedRounds,
   WORKSPACE_BINDING,
   type KernelCallbacks,
 } from './batched-kernel.js';
@@ -155,7 +156,8 @@ export async function createBatchedFFT(
   const plan = module.plan;
   const maxBytes = device.limits.maxComputeWorkgroupStorageSize;
   const { perGroup } = batchedLayout(plan, maxBytes);
-  const groups = Math.ceil(batch / perGroup);
+  const rounds = batchedRounds(plan, maxBytes);
+  const groups = Math.ceil(Math.ceil(batch / perGroup) / rounds);
   const workgroups = dispatchShape(groups, device.limits.maxComputeWorkgroupsPerDimension);
   checkDevice(device, plan, workgroups);
 
@@ -196,7 +198,7 @@ export async function createBatchedFFT(
     return inPlacePipeline;
   };
   const params = device.createBuffer({ size: 16, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST, label: 'webfftdx batch params' });
-  device.queue.writeBuffer(params, 0, new Uint32Array([batch, workgroups[0], 0, 0]));
+  device.queue.writeBuffer(params, 0, new Uint32Array([batch, workgroups[0], workgroups[0] * workgroups[1], 0]));
   const bindGroups = new WeakMap<GPUBuffer, WeakMap<GPUBuffer, GPUBindGroup>>();
 
   const workspaceBuffer = (ws: BatchedFFTBuffers['workspace']): GPUBuffer | undefined =>

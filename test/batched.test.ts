@@ -3,10 +3,18 @@
 // inlined load/store callbacks, Bluestein workspaces, and the errors that must come before the GPU.
 import { describe, expect, it } from 'vitest';
 import { Block, createBatchedFFT, Direction, ElementsPerThread, fft, FFTsPerBlock, Limits, Size, Thread } from '../src/index.js';
-import { dispatchShape, makeWorkspace } from '../src/batched.js';
+import { resolvePlan, type DescriptorState } from '../descriptors/plan.js';
+import { generateModule } from '../kernels/module.js';
+import { dispatchShape, makeWorkspace, type CodeGenerating } from '../src/batched.js';
 import { f32Bound, referenceDFT, relativeL2 } from '../src/reference.js';
 import { testDevice, withErrorScopes } from './support/gpu.js';
 import { makeSeed, randomFloats } from './support/random.js';
+
+/** A Block C2C f32 plan with the batched kernel's rounds per workgroup forced (the table sets them for 16384 only). */
+function withRounds(state: DescriptorState, batchRounds: number): CodeGenerating {
+  const plan = resolvePlan({ type: 'c2c', execution: 'block', ...state, batchRounds });
+  return { wgsl: (options) => generateModule(plan, options) };
+}
 
 function referenceBatch(x: Float32Array, n: number, batch: number, sign: -1 | 1): Float64Array {
   const out = new Float64Array(2 * n * batch);
@@ -30,6 +38,11 @@ describe(`createBatchedFFT (seed ${seed})`, () => {
       sign: 1 as const,
     },
     { name: 'Block 97 (Bluestein, workspace)', desc: fft(Size(97), Direction('forward'), Block()), n: 97, batch: 13, sign: -1 as const },
+    // Several FFT groups per workgroup (FFTPlan.batchRounds): with these batches the last
+    // workgroups stop a round early, and one 2-slot group is half past the batch.
+    { name: 'Block 256, 3 rounds per workgroup', desc: withRounds({ size: 256, direction: 'forward' }, 3), n: 256, batch: 37, sign: -1 as const },
+    { name: 'Block 128, EPT 8, FPB 2, 4 rounds (odd batch)', desc: withRounds({ size: 128, direction: 'inverse', elementsPerThread: 8, fftsPerBlock: 2 }, 4), n: 128, batch: 19, sign: 1 as const },
+    { name: 'Block 97 (Bluestein), 2 rounds', desc: withRounds({ size: 97, direction: 'forward' }, 2), n: 97, batch: 13, sign: -1 as const },
   ];
   for (const c of cases) {
     it(c.name, async () => {
@@ -119,6 +132,31 @@ describe(`createBatchedFFT (seed ${seed})`, () => {
     }
     small.destroy();
     buf.destroy();
+  });
+
+  it('runs several FFT groups per workgroup where the tuning table says so (TuningEntry.rounds)', () => {
+    const large = { maxComputeWorkgroupStorageSize: 49152, maxComputeInvocationsPerWorkgroup: 1024, subgroups: false };
+    const rounds = (state: DescriptorState) => resolvePlan({ type: 'c2c', execution: 'block', direction: 'forward', limits: large, ...state }).batchRounds;
+    expect(rounds({ size: 16384 })).toBe(2);
+    expect(rounds({ size: 3125 })).toBe(2);
+    expect(rounds({ size: 8192 })).toBe(1);
+    // Another shape than the measured one, another kind on the same engine length: 1.
+    expect(rounds({ size: 16384, elementsPerThread: 16 })).toBe(1);
+    expect(rounds({ size: 16384, exchange: 'split', exchangeParts: 2 })).toBe(1);
+    expect(rounds({ size: 16384, type: 'r2c' })).toBe(1);
+    expect(rounds({ size: 16384, batchRounds: 1 })).toBe(1);
+    expect(() => rounds({ size: 256, batchRounds: 0 })).toThrow('batchRounds 0 is not supported: a positive integer');
+    expect(() => resolvePlan({ size: 8, execution: 'thread', direction: 'forward', batchRounds: 2 })).toThrow('more than 1 only for Block execution');
+  });
+
+  it('dispatches one workgroup per batchRounds groups, and one per group where rounds do not apply', async () => {
+    const { device } = await testDevice();
+    const desc = withRounds({ size: 256, direction: 'forward' }, 3);
+    expect((await createBatchedFFT(device, desc, { batch: 37 })).workgroups).toEqual([13, 1, 1]);
+    expect((await createBatchedFFT(device, desc, { batch: 37 })).code.outOfPlace).toContain('for (var round = 0u; round < 3u; round++)');
+    // Stride 1 (one invocation per FFT, staged I/O): one group per workgroup.
+    const staged = withRounds({ size: 16, direction: 'forward', elementsPerThread: 16 }, 3);
+    expect((await createBatchedFFT(device, staged, { batch: 37 })).code.outOfPlace).not.toContain('round');
   });
 
   it('makeWorkspace is empty for FFTs that need none', async () => {

@@ -1,6 +1,6 @@
 // createBatchedFFT with real FFTs: R2C takes a Float32Array of reals and returns the complex layout
 // (interleaved re, im), C2R the reverse; Thread and Block, every layout, folded, and a Bluestein size
-// (which needs the workspace), and descriptors built with fft(...) (desc.wgsl() dispatches real types
+// (which needs the workspace), several FFT groups per workgroup, and descriptors built with fft(...) (desc.wgsl() dispatches real types
 // to kernels/real). Checked against the f64 reference on random data.
 import { describe, expect, it } from 'vitest';
 import type { DescriptorState } from '../../descriptors/plan.js';
@@ -26,6 +26,9 @@ const CASES: DescriptorState[] = [
   { size: 1024, type: 'r2c', mode: 'folded', execution: 'block' },
   { size: 1024, type: 'c2r', mode: 'folded', layout: 'packed', execution: 'block' },
   { size: 68, type: 'r2c', layout: 'packed', execution: 'block' },
+  // Two FFT groups per workgroup of the batched kernel (FFTPlan.batchRounds), real registers packed two per value.
+  { size: 256, type: 'r2c', execution: 'block', batchRounds: 2 },
+  { size: 1024, type: 'c2r', mode: 'folded', execution: 'block', batchRounds: 2 },
 ];
 
 describe('createBatchedFFT with real FFTs', () => {
