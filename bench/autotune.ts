@@ -11,8 +11,8 @@
 // bench/NOTES.md runs 6, 10 and 22): the screening ranks a length's candidates in chunks of a few
 // per process (`--count` lists how many there are, `--range from:to` measures a chunk);
 // `--merge screening.json --finalists K` then lists each length's K best, and the script times each
-// finalist alone (`--only ept:slots:exchange:parts`, one process each), C2C finalists also with two
-// FFT groups per workgroup of the batched kernel (`:r2`, TuningEntry.rounds: a batch-scale effect,
+// finalist alone (`--only ept:slots:exchange:parts`, one process each), and again with two FFT
+// groups per workgroup of the batched kernel (`:r2`, TuningEntry.rounds: a batch-scale effect,
 // bench/NOTES.md run 24). The table is made from the finalists' timings only.
 //
 // `--kind r2c-normal|r2c-folded|c2r-normal|c2r-folded|bluestein` tunes the engines that run beside
@@ -261,14 +261,14 @@ function parseSpec(spec: string): TuningEntry {
 }
 
 /**
- * Whether a C2C finalist is also timed with 2 rounds per workgroup (TuningEntry.rounds): only at the
+ * Whether a finalist is also timed with 2 rounds per workgroup (TuningEntry.rounds): only at the
  * finals' batch size (rounds change nothing inside a workgroup), and only where the batched kernel
  * honours them (Block kernels with an exchange, see src/batched-kernel.ts batchedRounds).
  */
 function withRoundsToo(r: Measured): boolean {
   const profile = PROFILES.find((p) => p.name === r.profile);
-  if (r.kind !== undefined || r.rounds !== undefined || !profile) return false;
-  const plan = candidatePlan(r.n, r, limitsOf(profile));
+  if (r.rounds !== undefined || !profile) return false;
+  const plan = candidatePlan(r.n, r, limitsOf(profile), r.kind);
   return plan !== undefined && plan.stride > 1 && plan.size < 32768;
 }
 

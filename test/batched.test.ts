@@ -140,10 +140,11 @@ describe(`createBatchedFFT (seed ${seed})`, () => {
     expect(rounds({ size: 16384 })).toBe(2);
     expect(rounds({ size: 3125 })).toBe(2);
     expect(rounds({ size: 8192 })).toBe(1);
-    // Another shape than the measured one, another kind on the same engine length: 1.
+    // Another shape than the measured one, or a kind without an entry of its own on the same engine length: 1.
     expect(rounds({ size: 16384, elementsPerThread: 16 })).toBe(1);
     expect(rounds({ size: 16384, exchange: 'split', exchangeParts: 2 })).toBe(1);
-    expect(rounds({ size: 16384, type: 'r2c' })).toBe(1);
+    expect(rounds({ size: 16384, type: 'c2r', direction: 'inverse' })).toBe(1);
+    expect(rounds({ size: 16384, type: 'r2c' })).toBe(2); // its own entry (kind-tuning-table.ts)
     expect(rounds({ size: 16384, batchRounds: 1 })).toBe(1);
     expect(() => rounds({ size: 256, batchRounds: 0 })).toThrow('batchRounds 0 is not supported: a positive integer');
     expect(() => resolvePlan({ size: 8, execution: 'thread', direction: 'forward', batchRounds: 2 })).toThrow('more than 1 only for Block execution');

@@ -55,6 +55,7 @@ describe('engine-kind tuning', () => {
         expect([p.execSize, p.execEPT, p.suggestedFFTsPerBlock], `${profile.name} ${key}`).toEqual([n, entry.ept, entry.slots]);
         expect([p.exchange, p.exchangeParts], `${profile.name} ${key}`).toEqual([entry.exchange ?? 'complex', entry.parts ?? 1]);
         expect(p.bluesteinPrefetch, `${profile.name} ${key}`).toBe(entry.prefetch === true);
+        expect(p.batchRounds, `${profile.name} ${key}`).toBe(entry.rounds ?? 1);
       }
     }
   });
