@@ -268,6 +268,7 @@ function roundsBlockKernel(module: WGSLModule, perGroup: number, rounds: number)
     `  let slot = lid.y;`,
     `  let group = wg.y * fft_params.groups_x + wg.x;`,
     `  var data: array<${plan.valueType}, ${plan.storageSize}>;`,
+    `  // Round r computes FFT group (group + r * groups), groups = the workgroups dispatched; the exit test is uniform.`,
     `  for (var round = 0u; round < ${rounds}u; round++) {`,
     `    let first = (group + round * fft_params.groups) * ${perGroup}u;`,
     `    if (first >= fft_params.batch) { break; }`,
