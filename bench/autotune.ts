@@ -29,6 +29,7 @@ import { resolvePlan, supportedBlockEPTs, type DescriptorState } from '../descri
 import { ENGINE_KINDS, PROFILES, defaultTuning, kindKey, type EngineKind, type LimitsProfile, type ProfileName, type TuningEntry } from '../descriptors/tuning.js';
 import { generateModule } from '../kernels/module.js';
 import type { CodeGenerating } from '../src/batched.js';
+import { batchedRounds } from '../src/batched-kernel.js';
 import { FAST_TOGGLES, requestNodeDevice } from '../src/node.js';
 import { shortDeviceName } from './adapter.js';
 import { caseKindOf, makeBatchedCase } from './batched-case.js';
@@ -268,8 +269,8 @@ function parseSpec(spec: string): TuningEntry {
 function withRoundsToo(r: Measured): boolean {
   const profile = PROFILES.find((p) => p.name === r.profile);
   if (r.rounds !== undefined || !profile) return false;
-  const plan = candidatePlan(r.n, r, limitsOf(profile), r.kind);
-  return plan !== undefined && plan.stride > 1 && plan.size < 32768;
+  const plan = candidatePlan(r.n, { ...entryOf(r), rounds: 2 }, limitsOf(profile), r.kind);
+  return plan !== undefined && batchedRounds(plan, profile.maxComputeWorkgroupStorageSize) > 1;
 }
 
 /** The K fastest measured candidates per (profile, n), fastest first. */

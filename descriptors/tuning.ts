@@ -163,7 +163,12 @@ export function preferredPrefetch(
   limits: FFTLimits,
 ): boolean {
   const e = measuredWith(n, ept, precision, limits, 'bluestein');
-  return e?.prefetch === true && (e.exchange ?? 'complex') === exchange && (e.parts ?? 1) === parts;
+  return e?.prefetch === true && exchangesAs(e, exchange, parts);
+}
+
+/** Whether a measured entry exchanges as (exchange, parts): the shape its other choices were measured with. */
+function exchangesAs(e: TuningEntry, exchange: 'complex' | 'split', parts: number): boolean {
+  return (e.exchange ?? 'complex') === exchange && (e.parts ?? 1) === parts;
 }
 
 /**
@@ -180,7 +185,7 @@ export function preferredRounds(
   kind?: EngineKind,
 ): number {
   const e = ownEntry(n, precision, limits, kind);
-  const same = e !== undefined && e.ept === shape.ept && e.slots === shape.slots && (e.exchange ?? 'complex') === shape.exchange && (e.parts ?? 1) === shape.parts;
+  const same = e !== undefined && e.ept === shape.ept && e.slots === shape.slots && exchangesAs(e, shape.exchange, shape.parts);
   return same ? (e.rounds ?? 1) : 1;
 }
 

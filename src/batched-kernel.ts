@@ -98,7 +98,9 @@ function twoPhasePlan(plan: FFTPlan, callbacks: KernelCallbacks, inPlace: boolea
  * FFT groups each workgroup of the batched kernel runs one after the other: the plan's batchRounds
  * where the one-pass Block kernel runs (group w + r * G in round r, for G dispatched workgroups),
  * else 1 (Thread execution and staged I/O run one group per workgroup, and the two-phase kernel one
- * FFT: rounds measured slower there, bench/NOTES.md run 24).
+ * FFT: rounds measured slower there, bench/NOTES.md run 24). A length the out-of-place kernel runs
+ * in two phases keeps 1 in every kernel: createBatchedFFT dispatches its in-place and out-of-place
+ * kernels alike.
  */
 export function batchedRounds(plan: FFTPlan, maxWorkgroupBytes: number): number {
   if (plan.execution !== 'block' || batchedLayout(plan, maxWorkgroupBytes).staged) return 1;
@@ -148,6 +150,7 @@ export function batchedKernelSource(
 
   const layout = batchedLayout(plan, maxWorkgroupBytes);
   const perGroup = layout.perGroup;
+  const rounds = batchedRounds(plan, maxWorkgroupBytes);
   const Lin = plan.inputLength;
   const Lout = plan.outputLength;
   let stageDecl = '';
@@ -202,8 +205,8 @@ export function batchedKernelSource(
       for (let i = 0; i < Lout; i++) push(`  fft_store(fft, ${i}u, ${outAcc(`${i}u`).read});`);
     }
     push(`}`);
-  } else if (batchedRounds(plan, maxWorkgroupBytes) > 1) {
-    lines.push(...roundsBlockKernel(module, perGroup, plan.batchRounds));
+  } else if (rounds > 1) {
+    lines.push(...roundsBlockKernel(module, perGroup, rounds));
   } else {
     const [bx, by, bz] = plan.blockDim;
     const s = plan.stride;
@@ -237,7 +240,7 @@ export function batchedKernelSource(
     module.directives,
     `// Batched kernel: ${plan.size}-point ${plan.type} ${plan.direction} ${plan.precision}, ${plan.execution} execution` +
       (inPlace ? ', in place' : '') +
-      (batchedRounds(plan, maxWorkgroupBytes) > 1 ? `, ${plan.batchRounds} FFT groups per workgroup` : ''),
+      (rounds > 1 ? `, ${rounds} FFT groups per workgroup` : ''),
     bindings,
     params,
     module.code,
