@@ -1,17 +1,42 @@
 // Block execution (Stockham engine, Bluestein beyond it), register and workgroup-memory APIs,
 // forward and inverse, against the f64 reference (outputs NaN-poisoned, 2-3 workgroups per kernel).
 //
-// Every size 2..256 (register API; a representative subset through the workgroup-memory API) plus a
+// Sizes 2..256 (register API; a representative subset through the workgroup-memory API) plus a
 // spread of large sizes for the default limits and the adapter limits. On software Vulkan the
-// pipeline compile dominates: the 2..256 sweep takes a few minutes on 2 cores with a cold shader cache.
-import { describe, it } from 'vitest';
+// pipeline compile dominates, and Bluestein kernels (two straight-line runs of the B-point engine)
+// take 2-4 s each for lavapipe to compile with a cold shader cache, against well under a second for
+// the native ones. So the default run takes every size that runs natively (101 of 2..256) and, of
+// the 154 Bluestein sizes 65..255, every prime and the two shortest and two longest of each
+// Bluestein length B (the ends of each B's range: most and fewest zero-padded registers); the
+// composites between differ from those only in the constants n and the chirp. WEBFFTDX_FULL=1 runs
+// every size 2..256 (about 20 more minutes with a cold cache).
+import { describe, expect, it } from 'vitest';
 import type { FFTLimits } from '../../descriptors/model.js';
-import type { DescriptorState } from '../../descriptors/plan.js';
+import { resolvePlan, type DescriptorState } from '../../descriptors/plan.js';
+import { bluesteinLength, largestPrimeFactor } from '../../descriptors/sizes.js';
+import { FULL } from '../support/full.js';
 import { testDevice } from '../support/gpu.js';
 import { makeSeed } from '../support/random.js';
 import { checkCases, expectWithinBounds, type Api } from './harness.js';
 
 const ALL_SMALL = Array.from({ length: 255 }, (_, i) => i + 2);
+
+function usesBluestein(size: number): boolean {
+  return resolvePlan({ size, execution: 'block', type: 'c2c', direction: 'forward', precision: 'f32' }).algorithm === 'bluestein';
+}
+
+/** The default run's sizes 2..256: see the header. */
+function defaultSmallSizes(): number[] {
+  const bluestein = ALL_SMALL.filter(usesBluestein);
+  const ends = new Set<number>();
+  for (const b of new Set(bluestein.map(bluesteinLength))) {
+    const range = bluestein.filter((n) => bluesteinLength(n) === b);
+    for (const n of [...range.slice(0, 2), ...range.slice(-2)]) ends.add(n);
+  }
+  return ALL_SMALL.filter((n) => !usesBluestein(n) || largestPrimeFactor(n) === n || ends.has(n));
+}
+
+const SMALL = FULL ? ALL_SMALL : defaultSmallSizes();
 
 interface Case {
   readonly label: string;
@@ -48,9 +73,16 @@ async function adapterLimits(): Promise<FFTLimits> {
 // compile with its shader cache cold, so a group stays well inside its timeout even then.
 const GROUP = 12;
 
-describe('Block execute (registers), default choices, every size 2..256', () => {
-  for (let start = 0; start < ALL_SMALL.length; start += GROUP) {
-    const sizes = ALL_SMALL.slice(start, start + GROUP);
+describe(`Block execute (registers), default choices, ${FULL ? 'every size' : 'every native size and sampled Bluestein sizes'} 2..256`, () => {
+  it('the default sample holds every native size, every prime and both ends of each Bluestein range', () => {
+    const sample = defaultSmallSizes();
+    const native = ALL_SMALL.filter((n) => !usesBluestein(n));
+    expect(native.every((n) => sample.includes(n))).toBe(true);
+    expect(sample.filter(usesBluestein)).toEqual(expect.arrayContaining([65, 66, 67, 126, 127, 129, 130, 131, 251, 254, 255]));
+    expect(sample.length).toBeLessThan(ALL_SMALL.length);
+  });
+  for (let start = 0; start < SMALL.length; start += GROUP) {
+    const sizes = SMALL.slice(start, start + GROUP);
     it(`sizes ${sizes.join(', ')}`, { timeout: 300_000 }, async () => {
       await run(sizes.map((n) => block(n)));
     });

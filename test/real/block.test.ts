@@ -6,7 +6,8 @@
 // other EPT, FFTsPerBlock and larger BlockDim.
 // WEBFFTDX_FULL=1 adds more sizes (every power of two, Bluestein and odd sizes).
 import { describe, it } from 'vitest';
-import { FULL, matrix } from './cases.js';
+import { FULL } from '../support/full.js';
+import { matrix } from './cases.js';
 import { expectCasesPass } from './check.js';
 
 const extra = [4, 12, 17, 32, 34, 100, 128, 243, 512, 1024, 2048, 4095];

@@ -39,6 +39,3 @@ export function matrix(api: Api, sizes: readonly number[], count: number): RealC
   }
   return out;
 }
-
-/** WEBFFTDX_FULL=1 widens the sweeps (documented in each test file's header). */
-export const FULL = process.env.WEBFFTDX_FULL === '1';

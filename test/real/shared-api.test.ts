@@ -8,7 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import { resolvePlan } from '../../descriptors/plan.js';
 import { generateRealModule } from '../../kernels/real/module.js';
-import { FULL, matrix } from './cases.js';
+import { FULL } from '../support/full.js';
+import { matrix } from './cases.js';
 import { expectCasesPass } from './check.js';
 import type { RealCase } from './harness.js';
 

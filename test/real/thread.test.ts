@@ -3,7 +3,8 @@
 // X_0 / X_(N/2) and the full layout's upper half random, must be ignored) and C2R(R2C(x)) = N x.
 // Outputs start as NaN. WEBFFTDX_FULL=1 adds every even folded size and sizes 3..64.
 import { describe, it } from 'vitest';
-import { FULL, matrix, THREAD_SIZES } from './cases.js';
+import { FULL } from '../support/full.js';
+import { matrix, THREAD_SIZES } from './cases.js';
 import { expectCasesPass } from './check.js';
 
 const extra = FULL ? Array.from({ length: 126 }, (_, i) => i + 3).filter((n) => !THREAD_SIZES.includes(n)) : [];
