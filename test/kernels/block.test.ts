@@ -9,7 +9,7 @@
 // the 154 Bluestein sizes 65..255, every prime and the two shortest and two longest of each
 // Bluestein length B (the ends of each B's range: most and fewest zero-padded registers); the
 // composites between differ from those only in the constants n and the chirp. WEBFFTDX_FULL=1 runs
-// every size 2..256 (about 20 more minutes with a cold cache).
+// every size 2..256 (about 14 more minutes with a cold cache).
 import { describe, expect, it } from 'vitest';
 import type { FFTLimits } from '../../descriptors/model.js';
 import { resolvePlan, type DescriptorState } from '../../descriptors/plan.js';
