@@ -28,8 +28,8 @@ import { bluesteinProbeSize } from '../descriptors/sizes.js';
 import { resolvePlan, supportedBlockEPTs, type DescriptorState } from '../descriptors/plan.js';
 import { ENGINE_KINDS, PROFILES, defaultTuning, kindKey, type EngineKind, type LimitsProfile, type ProfileName, type TuningEntry } from '../descriptors/tuning.js';
 import { generateModule } from '../kernels/module.js';
-import type { CodeGenerating } from '../src/batched.js';
-import { batchedRounds } from '../src/batched-kernel.js';
+import type { CodeGenerating } from '../src/batched/plan.js';
+import { batchedRounds } from '../src/batched/kernel.js';
 import { FAST_TOGGLES, requestNodeDevice } from '../src/node.js';
 import { shortDeviceName } from './adapter.js';
 import { caseKindOf, makeBatchedCase } from './batched-case.js';
@@ -264,7 +264,7 @@ function parseSpec(spec: string): TuningEntry {
 /**
  * Whether a finalist is also timed with 2 rounds per workgroup (TuningEntry.rounds): only at the
  * finals' batch size (rounds change nothing inside a workgroup), and only where the batched kernel
- * honours them (Block kernels with an exchange, see src/batched-kernel.ts batchedRounds).
+ * honours them (Block kernels with an exchange, see src/batched/kernel.ts batchedRounds).
  */
 function withRoundsToo(r: Measured): boolean {
   const profile = PROFILES.find((p) => p.name === r.profile);
@@ -451,7 +451,7 @@ function renderTable(w: Partial<Record<ProfileName, Record<number, TuningEntry>>
     '// candidates of a batched C2C f32 forward FFT, Dawn FAST_TOGGLES (scripts/device-autotune.sh: the finalists',
     `// of an in-process screening, each timed again in its own process). Measured on ${device}, ${date}.`,
     "import type { FFTPrecision } from './model.js';",
-    "import type { ProfileName, TuningEntry } from './tuning.js';",
+    "import type { ProfileName, TuningEntry } from './tuning-entry.js';",
     '',
     'export const MEASURED_TUNING: Partial<Record<ProfileName, Partial<Record<FFTPrecision, Record<number, TuningEntry>>>>> = {',
   ];

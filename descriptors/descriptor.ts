@@ -1,9 +1,9 @@
-// fft(...ops) and desc.with(...ops): compose, validate, and expose the traits. Run time: description
-// traits come from the operators, execution traits from resolvePlan (plan.ts), code from
-// generateModule (kernels/module.ts). Type level: the same traits as literal types (types/traits.ts)
-// and the same validation messages (types/rules.ts).
-import { generateModule } from '../kernels/module.js';
-import type { WGSLModule, WGSLOptions } from '../kernels/types.js';
+// The descriptor value behind fft(...) and desc.with(...): composes and validates the operators and
+// exposes the traits. Run time: description traits come from the operators, execution traits from
+// resolvePlan (plan.ts). Code generation is not this layer's business: the code generator is handed
+// in by whoever composes descriptors (src/fft.ts passes the WGSL generator of kernels/), so the rules
+// never depend on the generators built on them. Type level: the same traits as literal types
+// (types/traits.ts) and the same validation messages (types/rules.ts).
 import { VALUE_TYPE } from './capabilities.js';
 import { fail } from './errors.js';
 import { incomplete } from './messages.js';
@@ -11,36 +11,9 @@ import type { ElementKind, FFTDirection, FFTExecution, FFTPlan, FFTPrecision, FF
 import type { AnyOp } from './operators.js';
 import { checkOps } from './rules.js';
 import { deducedDirection, type DescriptorState, missingForExecution, resolvePlan } from './plan.js';
-import type { ValidOps } from './types/rules.js';
-import type { StateOf } from './types/state.js';
-import type { DescriptorTraits, WhenComplete } from './types/traits.js';
 
-export type { FFTIncomplete } from './types/traits.js';
-
-/**
- * A composed FFT description. Ops is the operator tuple it was built from; every trait is a literal
- * type when the operators are literals.
- */
-export interface FFTDescriptor<Ops extends readonly AnyOp[] = readonly AnyOp[]> extends DescriptorTraits<StateOf<Ops>> {
-  /** The operators, in composition order. */
-  readonly ops: Ops;
-  /** The resolved implementation every generator consumes (complete executable descriptors). */
-  readonly plan: WhenComplete<StateOf<Ops>, 'plan', FFTPlan>;
-  /** The fully specialised WGSL device functions (complete executable descriptors). */
-  readonly wgsl: WhenComplete<StateOf<Ops>, 'wgsl()', (options?: WGSLOptions) => WGSLModule>;
-  /** A new descriptor with more operators (cuFFTDx `FFT_base() + Block()`); errors blame the new arguments. */
-  with<const More extends readonly AnyOp[]>(...ops: ValidOps<More, Ops>): FFTDescriptor<readonly [...Ops, ...More]>;
-}
-
-/**
- * Any descriptor, whatever its operators: the parameter type of functions that accept every
- * descriptor (FFTDescriptor<Ops> is not assignable to FFTDescriptor<AnyOp[]>, because `with` checks
- * the new operators against Ops).
- */
-export type AnyFFTDescriptor = { readonly [K in TraitName | 'plan' | 'wgsl']: unknown } & {
-  readonly ops: readonly AnyOp[];
-  with(...ops: readonly AnyOp[]): AnyFFTDescriptor;
-};
+/** Turns a resolved plan into code; src/fft.ts passes kernels' generateModule. */
+export type PlanGenerator = (plan: FFTPlan, options?: never) => unknown;
 
 /** The trait names, in the order the CLI and docs list them. */
 export const TRAIT_NAMES = [
@@ -75,13 +48,16 @@ export const TRAIT_NAMES = [
 
 export type TraitName = (typeof TRAIT_NAMES)[number];
 
-class Descriptor {
+/** A composed, validated descriptor (the run-time object; src/fft.ts gives it its public type). */
+export class Descriptor {
   readonly ops: readonly AnyOp[];
   readonly #state: DescriptorState;
+  readonly #generate: PlanGenerator;
   #plan: FFTPlan | undefined;
 
-  constructor(ops: readonly unknown[]) {
+  constructor(ops: readonly unknown[], generate: PlanGenerator) {
     this.#state = checkOps(ops);
+    this.#generate = generate;
     this.ops = Object.freeze([...(ops as readonly AnyOp[])]);
     Object.freeze(this);
   }
@@ -189,32 +165,9 @@ class Descriptor {
   }
 
   /** Bound, so `const { wgsl } = desc` and passing `desc.wgsl` around work. */
-  readonly wgsl = (options?: WGSLOptions): WGSLModule => generateModule(this.#resolved('wgsl()'), options);
+  readonly wgsl = (options?: unknown): unknown => this.#generate(this.#resolved('wgsl()'), options as never);
 
   with(...ops: readonly unknown[]): Descriptor {
-    return new Descriptor([...this.ops, ...ops]);
+    return new Descriptor([...this.ops, ...ops], this.#generate);
   }
-}
-
-/**
- * Composes an FFT descriptor from operators, in any order:
- * `fft(Size(128), Type('c2c'), Direction('forward'), Block(), ElementsPerThread(8), FFTsPerBlock(2))`.
- * An invalid combination is a compile-time error on the culprit argument, and throws
- * FFTDescriptorError with the same text at run time.
- */
-export function fft<const Ops extends readonly AnyOp[]>(...ops: ValidOps<Ops>): FFTDescriptor<Ops> {
-  return new Descriptor(ops) as unknown as FFTDescriptor<Ops>;
-}
-
-/** Every trait of a descriptor that it can provide, by name (the CLI's table); unavailable ones are left out. */
-export function traitsOf(desc: AnyFFTDescriptor): Partial<Record<TraitName, unknown>> {
-  const out: Partial<Record<TraitName, unknown>> = {};
-  for (const name of TRAIT_NAMES) {
-    try {
-      out[name] = (desc as unknown as Record<TraitName, unknown>)[name];
-    } catch {
-      // an incomplete descriptor: the trait is not available
-    }
-  }
-  return out;
 }

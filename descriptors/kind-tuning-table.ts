@@ -3,7 +3,7 @@
 // exchange, and Bluestein, which runs its engine twice. Kept apart from tuning-table.ts, which the
 // autotuner rewrites as a whole.
 import type { FFTPrecision } from './model.js';
-import type { ProfileName, TuningEntry } from './tuning.js';
+import type { ProfileName, TuningEntry } from './tuning-entry.js';
 
 /**
  * Engines measured apart from the C2C table (tuning.ts EngineKind), keyed `<kind>:<engine length>`:

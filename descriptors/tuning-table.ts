@@ -3,7 +3,7 @@
 // candidates of a batched C2C f32 forward FFT over 2^24 elements, Dawn FAST_TOGGLES. Measured on NVIDIA H200
 // (Dawn/Vulkan) by scripts/device-autotune.sh, 2026-11-21; all timings in bench/results/2026-11-21-nvidia-h200-autotune.json.
 import type { FFTPrecision } from './model.js';
-import type { ProfileName, TuningEntry } from './tuning.js';
+import type { ProfileName, TuningEntry } from './tuning-entry.js';
 
 export const MEASURED_TUNING: Partial<Record<ProfileName, Partial<Record<FFTPrecision, Record<number, TuningEntry>>>>> = {
   core: {

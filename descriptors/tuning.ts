@@ -6,14 +6,9 @@ import { fitsLimits, MAX_THREAD_EXEC_SIZE, stockhamEPTs } from './capabilities.j
 import type { FFTLimits, FFTPrecision } from './model.js';
 import { MEASURED_KIND_TUNING } from './kind-tuning-table.js';
 import { MEASURED_TUNING } from './tuning-table.js';
+import type { LimitsProfile, ProfileName, TuningEntry } from './tuning-entry.js';
 
-export interface LimitsProfile {
-  readonly name: ProfileName;
-  readonly maxComputeWorkgroupStorageSize: number;
-  readonly maxComputeInvocationsPerWorkgroup: number;
-}
-
-export type ProfileName = 'core' | 'mid' | 'large';
+export type { LimitsProfile, ProfileName, TuningEntry } from './tuning-entry.js';
 
 /** The profiles the tuning table is keyed by, smallest first. */
 export const PROFILES: readonly LimitsProfile[] = [
@@ -34,33 +29,6 @@ export function profileOf(limits: FFTLimits): LimitsProfile {
     }
   }
   return best;
-}
-
-export interface TuningEntry {
-  /** Complex elements per invocation in the engine. */
-  readonly ept: number;
-  /** Suggested FFT slots per workgroup (multiply by implicit type batching for fftsPerBlock). */
-  readonly slots: number;
-  /** 'split' when the split exchange measured faster than the complex one for this length and EPT. */
-  readonly exchange?: 'split';
-  /**
-   * Exchange parts (workgroup buffer of N / parts elements per slot) when a parted exchange measured
-   * faster; absent: 1, or the fewest parts that fit where one does not.
-   */
-  readonly parts?: number;
-  /**
-   * Bluestein only: read the convolution factor H into registers before the first engine run
-   * instead of between the runs (more live registers, the workspace latency hidden behind the
-   * engine). Measured faster only where workgroup memory, not registers, limits residency
-   * (bench/NOTES.md run 23); it changes no trait.
-   */
-  readonly prefetch?: true;
-  /**
-   * FFT groups each workgroup of createBatchedFFT's one-pass Block kernel runs one after the other
-   * (absent: 1), where that measured faster for this shape (bench/NOTES.md run 24: 16384, one
-   * 32 KiB workgroup per multiprocessor). Host kernel only: it changes no trait.
-   */
-  readonly rounds?: number;
 }
 
 /** Target workgroup width (invocations) the heuristic aims for when packing FFTs per workgroup. */

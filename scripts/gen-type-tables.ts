@@ -20,7 +20,7 @@ import type { FFTLimits, FFTPrecision } from '../descriptors/model.js';
 import { supportedBlockEPTs } from '../descriptors/plan.js';
 import { defaultTuning, preferredParts, preferredSplit, PROFILES, suggestedSlots, type EngineKind, type ProfileName } from '../descriptors/tuning.js';
 import { MEASURED_KIND_TUNING } from '../descriptors/kind-tuning-table.js';
-import { fft, traitsOf, TRAIT_NAMES } from '../descriptors/descriptor.js';
+import { fft, traitsOf, TRAIT_NAMES } from '../src/fft.js';
 import * as O from '../descriptors/operators.js';
 import type { AnyOp } from '../descriptors/operators.js';
 

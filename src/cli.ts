@@ -4,12 +4,12 @@
 //   npx webfftdx describe Size:4096 Type:r2c Block --wgsl
 // Operators are written as in TypeScript, without quotes around strings (quote them for the shell),
 // or as Name:arg,arg. Limits takes a profile name (core, mid, large) or "bytes, invocations".
-import { traitsOf, TRAIT_NAMES } from '../descriptors/descriptor.js';
+import { traitsOf, TRAIT_NAMES } from './fft.js';
 import { FFTDescriptorError } from '../descriptors/errors.js';
 import * as O from '../descriptors/operators.js';
 import type { AnyOp } from '../descriptors/operators.js';
 import { PROFILES } from '../descriptors/tuning.js';
-import { fft } from '../descriptors/descriptor.js';
+import { fft } from './fft.js';
 import type { WGSLModule, WGSLOptions } from '../kernels/types.js';
 
 const USAGE = `usage: webfftdx describe <operator>... [--wgsl] [--json]

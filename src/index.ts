@@ -29,8 +29,8 @@ export type {
   ThreadOp,
   TypeOp,
 } from '../descriptors/operators.js';
-export { fft, traitsOf, TRAIT_NAMES } from '../descriptors/descriptor.js';
-export type { AnyFFTDescriptor, FFTDescriptor, FFTIncomplete, TraitName } from '../descriptors/descriptor.js';
+export { fft, traitsOf, TRAIT_NAMES } from './fft.js';
+export type { AnyFFTDescriptor, FFTDescriptor, FFTIncomplete, TraitName } from './fft.js';
 export { ERROR_TAG, FFTDescriptorError } from '../descriptors/errors.js';
 export { resolvePlan } from '../descriptors/plan.js';
 export type { DescriptorState } from '../descriptors/plan.js';
@@ -51,5 +51,5 @@ export type {
   RealMode,
 } from '../descriptors/model.js';
 export type { WGSLModule, WGSLOptions } from '../kernels/types.js';
-export { createBatchedFFT, makeWorkspace } from './batched.js';
-export type { BatchedFFT, BatchedFFTBuffers, BatchedFFTOptions, CodeGenerating, FFTWorkspace } from './batched.js';
+export { createBatchedFFT, makeWorkspace } from './batched/plan.js';
+export type { BatchedFFT, BatchedFFTBuffers, BatchedFFTOptions, CodeGenerating, FFTWorkspace } from './batched/plan.js';

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { Block, createBatchedFFT, Direction, ElementsPerThread, fft, FFTsPerBlock, Limits, Size, Thread } from '../src/index.js';
 import { resolvePlan, type DescriptorState } from '../descriptors/plan.js';
 import { generateModule } from '../kernels/module.js';
-import { dispatchShape, makeWorkspace, type CodeGenerating } from '../src/batched.js';
+import { dispatchShape, makeWorkspace, type CodeGenerating } from '../src/batched/plan.js';
 import { f32Bound, referenceDFT, relativeL2 } from '../src/reference.js';
 import { testDevice, withErrorScopes } from './support/gpu.js';
 import { makeSeed, randomFloats } from './support/random.js';

@@ -1,5 +1,5 @@
 // generateRealModule: the WGSL module of an r2c / c2r plan, composed from the complex engine's
-// module (kernels/module.ts, generated under the prefix `<p>_c2c` and sharing this module's
+// module (kernels/complex-module.ts, generated under the prefix `<p>_c2c` and sharing this module's
 // workgroup buffer and workspace) and this folder's pre/post-processing:
 //   normal R2C:  unpack reals -> N-point forward engine -> (packed: X_(N/2).re into element 0)
 //   normal C2R:  one-sided spectrum -> N-point inverse engine -> pack real parts
@@ -10,7 +10,8 @@
 import type { FFTPlan } from '../../descriptors/model.js';
 import { isPowerOfTwo } from '../../descriptors/sizes.js';
 import { Definitions } from '../definitions.js';
-import { defaultPrefix, generateModule } from '../module.js';
+import { generateComplexModule } from '../complex-module.js';
+import { defaultPrefix } from '../prefix.js';
 import { bufferNames, ownDeclarations, sharedApiFor } from '../shared-api.js';
 import type { InternalModuleOptions, WGSLModule } from '../types.js';
 import { addConst } from '../wgsl.js';
@@ -23,7 +24,7 @@ function assertRealPlan(plan: FFTPlan): void {
   const fail = (why: string) => {
     throw new Error(`webfftdx: cannot generate the ${plan.size}-point ${plan.type} FFT: ${why}`);
   };
-  if (plan.type === 'c2c') fail('not a real FFT (use generateModule)');
+  if (plan.type === 'c2c') fail('not a real FFT (use generateComplexModule)');
   if (plan.precision !== 'f32') fail(`precision ${plan.precision} is not generated yet (only f32)`);
   if ((plan.type === 'r2c') !== (plan.direction === 'forward')) fail(`direction ${plan.direction} does not match the type`);
   if (plan.implicitTypeBatching !== 1) fail('implicitly batched precisions are not generated');
@@ -182,7 +183,7 @@ export function generateRealModule(plan: FFTPlan, options: InternalModuleOptions
     ...(options.workspace ? { workspace: options.workspace } : {}),
     ...(options.workspaceName ? { workspaceName: options.workspaceName } : {}),
   };
-  const inner = innerPlan ? generateModule(innerPlan, innerOptions) : undefined;
+  const inner = innerPlan ? generateComplexModule(innerPlan, innerOptions) : undefined;
   const smemKind = !block || local ? 'none' : plan.exchange === 'split' ? 'split' : 'complex';
   // The engine's buffer: one part (execSize / parts elements) per slot.
   const partLength = plan.execSize / plan.exchangeParts;

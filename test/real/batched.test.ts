@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { DescriptorState } from '../../descriptors/plan.js';
 import { resolvePlan } from '../../descriptors/plan.js';
 import { generateRealModule } from '../../kernels/real/module.js';
-import { createBatchedFFT } from '../../src/batched.js';
+import { createBatchedFFT } from '../../src/batched/plan.js';
 import { Block, fft, RealFFTOptions, Size, Thread, Type } from '../../src/index.js';
 import { relativeL2 } from '../support/reference.js';
 import { testDevice } from '../support/gpu.js';

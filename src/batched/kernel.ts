@@ -2,10 +2,10 @@
 // documented register layout (or the user's `load` callback), `execute`, coalesced stores (or
 // `store`). One invocation per FFT for Thread execution; one workgroup per `fftsPerBlock` FFTs for
 // Block execution. Batches beyond 65535 workgroups use a 2D dispatch.
-import type { FFTPlan } from '../descriptors/model.js';
-import { elementBytes } from '../kernels/shared-api.js';
-import type { WGSLModule } from '../kernels/types.js';
-import { twoPhaseEntryPoint, twoPhaseKernel, twoPhaseShape, type TwoPhaseSpec } from '../kernels/two-phase.js';
+import type { FFTPlan } from '../../descriptors/model.js';
+import { elementBytes } from '../../kernels/shared-api.js';
+import type { WGSLModule } from '../../kernels/types.js';
+import { twoPhaseEntryPoint, twoPhaseKernel, twoPhaseShape, type TwoPhaseSpec } from '../../kernels/two-phase.js';
 
 /** Fixed binding slots of batched kernels (group 0): input (or in-place data), output, parameters, workspace. */
 export const INPUT_BINDING = 0;

@@ -1,9 +1,9 @@
 // Host helpers: a ready batched FFT kernel (`createBatchedFFT`) and the global-memory workspace of
 // FFTs that need one (`makeWorkspace`). Everything is checked before anything reaches the GPU.
-import type { FFTPlan } from '../descriptors/model.js';
-import { FFTsPerBlock } from '../descriptors/operators.js';
-import { bluesteinWorkspace } from '../kernels/bluestein.js';
-import type { WGSLModule, WGSLOptions } from '../kernels/types.js';
+import type { FFTPlan } from '../../descriptors/model.js';
+import { FFTsPerBlock } from '../../descriptors/operators.js';
+import { bluesteinWorkspace } from '../../kernels/bluestein.js';
+import type { WGSLModule, WGSLOptions } from '../../kernels/types.js';
 import {
   batchedKernelSource,
   INPUT_BINDING,
@@ -14,7 +14,7 @@ import {
   batchedRounds,
   WORKSPACE_BINDING,
   type KernelCallbacks,
-} from './batched-kernel.js';
+} from './kernel.js';
 
 /** Anything that generates WGSL for a complete executable descriptor (every `fft(...)` descriptor does). */
 export interface CodeGenerating {

@@ -1,0 +1,206 @@
+// generateComplexModule: one fully specialised WGSL module per c2c plan (f32): the Thread or Block
+// `execute`, the Block `execute_shared` when the data fits workgroup memory (kernels/shared-api.ts),
+// the workgroup buffers and the workspace binding. See docs/engine.md for layouts and synchronisation rules.
+import type { FFTPlan } from '../descriptors/model.js';
+import { addBluesteinExecute } from './bluestein.js';
+import { Definitions } from './definitions.js';
+import { addBlockEngine, addCodelet, engineBarriers, stageRadices } from './stockham.js';
+import { bufferNames, ownDeclarations, sharedApiFor } from './shared-api.js';
+import { defaultPrefix } from './prefix.js';
+import type { InternalModuleOptions, WGSLModule } from './types.js';
+
+function assertSupported(plan: FFTPlan): void {
+  if (plan.type !== 'c2c') throw new Error(`webfftdx: WGSL for ${plan.type} FFTs is not generated yet (only c2c)`);
+  if (plan.precision !== 'f32') throw new Error(`webfftdx: WGSL for precision ${plan.precision} is not generated yet (only f32)`);
+}
+
+function header(plan: FFTPlan, prefix: string): string {
+  const lines = [
+    `// webfftdx generated module "${prefix}"`,
+    `// Size(${plan.size}) Type(${plan.type}) Direction(${plan.direction}) Precision(${plan.precision}) ${
+      plan.execution === 'thread' ? 'Thread()' : 'Block()'
+    }`,
+  ];
+  if (plan.execution === 'thread') {
+    lines.push(`// one invocation per FFT: register i holds element i (${plan.storageSize} registers)`);
+  } else {
+    lines.push(
+      `// ElementsPerThread(${plan.elementsPerThread}) FFTsPerBlock(${plan.fftsPerBlock}) stride ${plan.stride}` +
+        ` BlockDim(${plan.blockDim.join(', ')})`,
+      `// workgroup memory ${plan.sharedMemorySize} bytes (exchange: ${plan.exchange}` +
+        (plan.exchangeParts > 1 ? ` in ${plan.exchangeParts} parts` : '') +
+        `), algorithm ${plan.algorithm}` +
+        (plan.algorithm === 'bluestein' ? ` (length ${plan.execSize}, workspace ${plan.workspaceSize} bytes)` : '') +
+        `, radices ${stageRadices(plan.execSize, plan.execEPT, plan.exchangeParts).join(' x ')}` +
+        `, ${engineBarriers(plan.execSize, plan.execEPT, plan.exchange, plan.exchangeParts) * (plan.algorithm === 'bluestein' ? 2 : 1)} barriers`,
+      `// invocation t of FFT slot f holds element t + i * ${plan.stride} in register i (i < ${plan.inputEPT}, element < ${plan.inputLength})`,
+    );
+  }
+  return lines.join('\n');
+}
+
+function generateThread(plan: FFTPlan, prefix: string, defs: Definitions): string {
+  const sign = plan.direction === 'forward' ? -1 : 1;
+  const codelet = addCodelet(defs, prefix, plan.size, sign);
+  const name = `${prefix}_execute`;
+  defs.add(name, () =>
+    [
+      `// Thread execute: register i holds element i, in and out.`,
+      `fn ${name}(data: ptr<function, array<vec2<f32>, ${plan.storageSize}>>) {`,
+      `  *data = ${codelet}(*data);`,
+      `}`,
+    ].join('\n'),
+  );
+  return name;
+}
+
+/**
+ * The Block register function `<name>(data, thread, fft)`: `<prefix>_execute`, or with a tag (a
+ * second engine of the same length in the module, see shared-api.ts) `<prefix><tag>_execute`.
+ */
+function generateBlockExecute(plan: FFTPlan, prefix: string, smem: string, workspace: string, defs: Definitions, tag = ''): string {
+  const name = `${prefix}${tag}_execute`;
+  const slots = plan.fftsPerBlock / plan.implicitTypeBatching;
+  const common = { prefix, tag, ept: plan.execEPT, storage: plan.storageSize, slots, exchange: plan.exchange, smem, parts: plan.exchangeParts };
+  if (plan.algorithm === 'bluestein') {
+    return addBluesteinExecute(defs, { ...common, name, size: plan.size, execSize: plan.execSize, workspace, prefetch: plan.bluesteinPrefetch });
+  }
+  const engine = addBlockEngine(defs, { ...common, size: plan.execSize, sign: plan.direction === 'forward' ? -1 : 1 });
+  return defs.add(name, () =>
+    [
+      `// Block execute (registers): invocation thread of slot fft holds element thread + i * ${plan.stride} in register i.`,
+      `fn ${name}(data: ptr<function, array<vec2<f32>, ${plan.storageSize}>>, thread: u32, fft: u32) {`,
+      `  ${engine}(data, thread, fft);`,
+      `}`,
+    ].join('\n'),
+  );
+}
+
+function generateExecuteShared(plan: FFTPlan, prefix: string, smem: string, execute: string, defs: Definitions): string {
+  const name = `${prefix}_execute_shared`;
+  const s = plan.stride;
+  const slots = plan.fftsPerBlock / plan.implicitTypeBatching;
+  const moves = (length: number, ept: number, load: boolean) => {
+    const out: string[] = [];
+    for (let i = 0; i < ept && i * s < length; i++) {
+      const j = `thread + ${i * s}u`;
+      const stmt = load ? `data[${i}] = ${smem}[base + ${j}];` : `${smem}[base + ${j}] = data[${i}];`;
+      out.push(i * s + s - 1 < length ? stmt : `if (${j} < ${length}u) { ${stmt} }`);
+    }
+    return out;
+  };
+  const body = [
+    `var data: array<vec2<f32>, ${plan.storageSize}>;`,
+    `let working = thread < ${s}u && fft < ${slots}u;`,
+    `if (working) {`,
+    `  let base = fft * ${plan.inputLength}u;`,
+    ...moves(plan.inputLength, plan.inputEPT, true).map((l) => `  ${l}`),
+    `}`,
+    `${execute}(&data, thread, fft);`,
+  ];
+  if (s > 1) body.push(`// Other invocations may still read their last exchange from this buffer.`, `workgroupBarrier();`);
+  body.push(
+    `if (working) {`,
+    `  let base = fft * ${plan.outputLength}u;`,
+    ...moves(plan.outputLength, plan.outputEPT, false).map((l) => `  ${l}`),
+    `}`,
+  );
+  return defs.add(name, () =>
+    [
+      `// Block execute (workgroup memory): FFT slot f in ${smem}[f * ${plan.inputLength} ..], natural order, in place.`,
+      `// The caller synchronises after writing the input and before reading the output.`,
+      `fn ${name}(thread: u32, fft: u32) {`,
+      ...body.map((l) => `  ${l}`),
+      `}`,
+    ].join('\n'),
+  );
+}
+
+/** The WGSL module for a c2c plan (f32). Throws a clear Error for anything not generated yet. */
+export function generateComplexModule(plan: FFTPlan, options: InternalModuleOptions = {}): WGSLModule {
+  assertSupported(plan);
+  const prefix = options.prefix ?? defaultPrefix(plan);
+  if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(prefix)) {
+    throw new Error(`webfftdx: prefix "${prefix}" is not a valid WGSL identifier stem`);
+  }
+  const defs = new Definitions();
+  const decls: string[] = [];
+
+  let workspace: WGSLModule['workspace'];
+  if (plan.requiresWorkspace) {
+    if (!options.workspace) {
+      throw new Error(
+        `webfftdx: Size(${plan.size}) uses Bluestein and needs a workspace: pass wgsl({ workspace: { group, binding } })`,
+      );
+    }
+    workspace = { ...options.workspace, name: options.workspaceName ?? `${prefix}_workspace` };
+  }
+  if (workspace && !options.workspaceName) {
+    decls.push(
+      `// Bluestein workspace (${plan.workspaceSize} bytes): H at [0, ${plan.execSize}), chirp at [${plan.execSize}, ${
+        plan.execSize + plan.size
+      }).`,
+      `@group(${workspace.group}) @binding(${workspace.binding}) var<storage, read> ${workspace.name}: array<vec2<f32>>;`,
+    );
+  }
+
+  // Workgroup buffer: the exchange's (exactly plan.sharedMemorySize bytes), or for one-invocation
+  // Block FFTs only what execute_shared needs (the register API then uses none).
+  let smemName = '';
+  let smemDecl = '';
+  const api = sharedApiFor(plan);
+  const sharedElements = api?.kind === 'same' ? api.elements : undefined;
+  const names = bufferNames(prefix, api, options);
+  if (plan.execution === 'block') {
+    const slots = plan.fftsPerBlock / plan.implicitTypeBatching;
+    let type = '';
+    // A parted exchange holds one part (execSize / parts elements) per slot at a time.
+    const elements = (plan.execSize * slots) / plan.exchangeParts;
+    if (plan.exchange === 'complex') type = `array<vec2<f32>, ${elements}>`;
+    else if (plan.exchange === 'split') type = `array<f32, ${elements}>`;
+    else if (sharedElements !== undefined && !options.registersOnly) type = `array<vec2<f32>, ${sharedElements}>`;
+    if (type) {
+      smemName = names.smem;
+      smemDecl = `var<workgroup> ${smemName}: ${type};`;
+    }
+  }
+
+  let execute: string;
+  let executeShared: string | undefined;
+  let dataName = '';
+  let dataDecl = '';
+  if (plan.execution === 'thread') {
+    execute = generateThread(plan, prefix, defs);
+  } else {
+    execute = generateBlockExecute(plan, prefix, smemName, workspace?.name ?? '', defs);
+    if (api?.kind === 'same' && !options.registersOnly) {
+      executeShared = generateExecuteShared(plan, prefix, smemName, execute, defs);
+      [dataName, dataDecl] = [smemName, smemDecl];
+    } else if (api?.kind === 'own' && !options.registersOnly) {
+      // Its own engine (tag `_shared`) with the complex one-part exchange in the data buffer.
+      dataName = names.data;
+      dataDecl = `var<workgroup> ${dataName}: array<vec2<f32>, ${api.elements}>;`;
+      const own = generateBlockExecute(api.plan, prefix, dataName, workspace?.name ?? '', defs, '_shared');
+      executeShared = generateExecuteShared(api.plan, prefix, dataName, own, defs);
+    }
+  }
+
+  const ownDecl = ownDeclarations(api, options, { name: smemName, declaration: smemDecl }, { name: dataName, declaration: dataDecl });
+  const ownApi =
+    api?.kind === 'own' && executeShared
+      ? [`// execute_shared: its own ${plan.execSize}-point engine (complex exchange in one part) on ${dataName}, ${api.elements * 8} bytes`]
+      : [];
+  const code = [header(plan, prefix), ...ownApi, '', ...decls, ...ownDecl, '', defs.toString(), ''].join('\n');
+  return {
+    directives: '',
+    code,
+    execute,
+    ...(executeShared ? { executeShared } : {}),
+    sharedMemory: smemName,
+    sharedMemoryDeclaration: smemDecl,
+    sharedData: dataName,
+    sharedDataDeclaration: dataDecl,
+    ...(workspace ? { workspace } : {}),
+    plan,
+  };
+}
