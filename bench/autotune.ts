@@ -28,7 +28,7 @@ import { bluesteinProbeSize } from '../descriptors/sizes.js';
 import { resolvePlan, supportedBlockEPTs, type DescriptorState } from '../descriptors/plan.js';
 import { ENGINE_KINDS, PROFILES, defaultTuning, kindKey, type EngineKind, type LimitsProfile, type ProfileName, type TuningEntry } from '../descriptors/tuning.js';
 import { generateModule } from '../kernels/module.js';
-import type { CodeGenerating } from '../src/batched/plan.js';
+import type { CodeGenerating } from '../src/host/workspace.js';
 import { batchedRounds } from '../src/batched/kernel.js';
 import { FAST_TOGGLES, requestNodeDevice } from '../src/node.js';
 import { shortDeviceName } from './adapter.js';

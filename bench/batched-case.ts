@@ -1,7 +1,8 @@
 // A benchmark case around the library's batched FFT (createBatchedFFT, out of place) for any
 // descriptor that generates WGSL. fft-case.ts builds the descriptor from the public operators.
 import type { FFTPlan, FFTPrecision, FFTType } from '../descriptors/model.js';
-import { createBatchedFFT, makeWorkspace, type CodeGenerating } from '../src/batched/plan.js';
+import { createBatchedFFT } from '../src/batched/plan.js';
+import { makeWorkspace, type CodeGenerating } from '../src/host/workspace.js';
 import type { BenchCase, CaseOptions } from './case.js';
 import { createBufferSets, destroyBufferSets } from './buffers.js';
 

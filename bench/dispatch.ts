@@ -1,7 +1,7 @@
 // 2D dispatch shapes for element-wise kernels: WebGPU caps each dimension at
 // maxComputeWorkgroupsPerDimension (65535 by default), below what 2^26 elements need. The split is
 // the library's own (createBatchedFFT uses it for large batches).
-import { dispatchShape as batchedDispatchShape } from '../src/batched/plan.js';
+import { dispatchShape as batchedDispatchShape } from '../src/host/device.js';
 
 export interface DispatchShape {
   /** Workgroups along x and y. */

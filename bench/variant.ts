@@ -9,7 +9,7 @@
 import type { FFTPlan } from '../descriptors/model.js';
 import { resolvePlan, type DescriptorState } from '../descriptors/plan.js';
 import { generateModule } from '../kernels/module.js';
-import type { CodeGenerating } from '../src/batched/plan.js';
+import type { CodeGenerating } from '../src/host/workspace.js';
 import { FAST_TOGGLES, requestNodeDevice } from '../src/node.js';
 import { caseKindOf, makeBatchedCase } from './batched-case.js';
 import { deviceLimits } from './fft-case.js';

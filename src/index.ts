@@ -51,5 +51,7 @@ export type {
   RealMode,
 } from '../descriptors/model.js';
 export type { WGSLModule, WGSLOptions } from '../kernels/types.js';
-export { createBatchedFFT, makeWorkspace } from './batched/plan.js';
-export type { BatchedFFT, BatchedFFTBuffers, BatchedFFTOptions, CodeGenerating, FFTWorkspace } from './batched/plan.js';
+export { createBatchedFFT } from './batched/plan.js';
+export type { BatchedFFT, BatchedFFTBuffers, BatchedFFTOptions } from './batched/plan.js';
+export { makeWorkspace } from './host/workspace.js';
+export type { CodeGenerating, FFTWorkspace } from './host/workspace.js';

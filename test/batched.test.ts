@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { Block, createBatchedFFT, Direction, ElementsPerThread, fft, FFTsPerBlock, Limits, Size, Thread } from '../src/index.js';
 import { resolvePlan, type DescriptorState } from '../descriptors/plan.js';
 import { generateModule } from '../kernels/module.js';
-import { dispatchShape, makeWorkspace, type CodeGenerating } from '../src/batched/plan.js';
+import { dispatchShape } from '../src/host/device.js';
+import { makeWorkspace, type CodeGenerating } from '../src/host/workspace.js';
 import { f32Bound, referenceDFT, relativeL2 } from '../src/reference.js';
 import { testDevice, withErrorScopes } from './support/gpu.js';
 import { makeSeed, randomFloats } from './support/random.js';
@@ -44,9 +45,11 @@ describe(`createBatchedFFT (seed ${seed})`, () => {
     { name: 'Block 128, EPT 8, FPB 2, 4 rounds (odd batch)', desc: withRounds({ size: 128, direction: 'inverse', elementsPerThread: 8, fftsPerBlock: 2 }, 4), n: 128, batch: 19, sign: 1 as const },
     { name: 'Block 97 (Bluestein), 2 rounds', desc: withRounds({ size: 97, direction: 'forward' }, 2), n: 97, batch: 13, sign: -1 as const },
   ];
-  for (const c of cases) {
-    it(c.name, async () => {
-      const { device } = await testDevice();
+  // The kernel's staging and dispatch follow the device's limits, so every case runs on a device with
+  // WebGPU's default limits (a plain requestDevice()) and on one with the adapter's.
+  for (const limits of ['default', 'adapter'] as const) for (const c of cases) {
+    it(`${c.name} (${limits} limits)`, async () => {
+      const { device } = await testDevice(limits);
       const plan = await createBatchedFFT(device, c.desc, { batch: c.batch });
       const x = randomFloats(2 * c.n * c.batch, seed + c.n);
       const y = await withErrorScopes(device, () => plan.run(x));
@@ -116,7 +119,7 @@ describe(`createBatchedFFT (seed ${seed})`, () => {
     const small = device.createBuffer({ size: 64, usage: GPUBufferUsage.STORAGE });
     const encoder = device.createCommandEncoder();
     const pass = encoder.beginComputePass();
-    expect(() => plan.encode(pass, { input: small })).toThrow(/input buffer has 64 bytes; 4 FFTs need 1024/);
+    expect(() => plan.encode(pass, { input: small })).toThrow('webfftdx: the input buffer has 64 bytes; the plan needs 1024');
     pass.end();
     await expect(createBatchedFFT(device, fft(Size(32), Direction('forward'), Block()), { batch: 0 })).rejects.toThrow(/batch must be a positive integer/);
     const bluestein = await createBatchedFFT(device, fft(Size(67), Direction('forward'), Block()), { batch: 2 });
@@ -128,7 +131,7 @@ describe(`createBatchedFFT (seed ${seed})`, () => {
     // A descriptor asking for more workgroup memory than the device has.
     const big = fft(Size(64), Direction('forward'), Block(), ElementsPerThread(2), FFTsPerBlock(16), Limits({ maxComputeWorkgroupStorageSize: 1 << 20, maxComputeInvocationsPerWorkgroup: 1024 }));
     if (big.sharedMemorySize > device.limits.maxComputeWorkgroupStorageSize) {
-      await expect(createBatchedFFT(device, big, { batch: 1 })).rejects.toThrow(/bytes of workgroup memory; the device allows/);
+      await expect(createBatchedFFT(device, big, { batch: 1 })).rejects.toThrow(/needs \d+ bytes of workgroup memory; this device allows \d+ \(maxComputeWorkgroupStorageSize\)/);
     }
     small.destroy();
     buf.destroy();

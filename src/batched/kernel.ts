@@ -71,16 +71,36 @@ const STAGE_PAD = 1;
 export function batchedLayout(plan: FFTPlan, maxWorkgroupBytes: number): { perGroup: number; staged: boolean; stageBytes: number } {
   const owner = plan.execution === 'thread' || plan.stride === 1;
   // Rows are padded by one element (see STAGE_PAD) so that invocations reading their own rows hit distinct banks.
-  const perElement = Math.max((plan.inputLength + STAGE_PAD) * elementBytes(plan, 'input'), (plan.outputLength + STAGE_PAD) * elementBytes(plan, 'output'));
-  const free = maxWorkgroupBytes - plan.sharedMemorySize;
+  const inRow = (plan.inputLength + STAGE_PAD) * elementBytes(plan, 'input');
+  const outRow = (plan.outputLength + STAGE_PAD) * elementBytes(plan, 'output');
+  // One staging array when both sides have one element type, else one per side (batchedKernelSource).
+  const sameType = ioElementType(plan, 'input') === ioElementType(plan, 'output');
+  const perElement = sameType ? Math.max(inRow, outRow) : inRow + outRow;
+  const free = maxWorkgroupBytes - alignWorkgroup(plan.sharedMemorySize);
+  const stageBytesOf = (rows: number) => (sameType ? alignWorkgroup(rows * Math.max(inRow, outRow)) : alignWorkgroup(rows * inRow) + alignWorkgroup(rows * outRow));
   if (plan.execution === 'thread') {
-    const width = Math.min(THREAD_KERNEL_WIDTH, Math.floor(free / perElement));
-    if (width >= 8) return { perGroup: width, staged: true, stageBytes: width * perElement };
+    let width = Math.min(THREAD_KERNEL_WIDTH, Math.floor(free / perElement));
+    while (width >= 8 && stageBytesOf(width) > free) width--;
+    if (width >= 8) return { perGroup: width, staged: true, stageBytes: stageBytesOf(width) };
     return { perGroup: THREAD_KERNEL_WIDTH, staged: false, stageBytes: 0 };
   }
   const slots = plan.fftsPerBlock / plan.implicitTypeBatching;
-  const stageBytes = slots * perElement;
-  return { perGroup: slots, staged: owner && stageBytes <= free, stageBytes: owner && stageBytes <= free ? stageBytes : 0 };
+  const staged = owner && stageBytesOf(slots) <= free;
+  return { perGroup: slots, staged, stageBytes: staged ? stageBytesOf(slots) : 0 };
+}
+
+/** Workgroup memory as WebGPU counts it: each variable rounded up to 16 bytes. */
+export function alignWorkgroup(bytes: number): number {
+  return Math.ceil(bytes / 16) * 16;
+}
+
+/**
+ * Workgroup bytes of the batched kernel's entry point: the FFT's own buffer (the plan's
+ * sharedMemorySize) plus the staging arrays. The two-phase kernel chooses its shape within
+ * maxWorkgroupBytes itself (kernels/two-phase.ts).
+ */
+export function batchedWorkgroupBytes(plan: FFTPlan, maxWorkgroupBytes: number): number {
+  return alignWorkgroup(plan.sharedMemorySize) + batchedLayout(plan, maxWorkgroupBytes).stageBytes;
 }
 
 /**

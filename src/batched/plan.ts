@@ -1,9 +1,16 @@
-// Host helpers: a ready batched FFT kernel (`createBatchedFFT`) and the global-memory workspace of
-// FFTs that need one (`makeWorkspace`). Everything is checked before anything reaches the GPU.
+// createBatchedFFT: a ready batched FFT kernel built from a descriptor for the GPUDevice it is given
+// (staging and dispatch sized from device.limits). Everything is checked before anything reaches
+// the GPU: the descriptor against the device (src/host/device.ts), the arguments of encode() and
+// run() (src/host/checks.ts), the plan's life (src/host/lifecycle.ts).
 import type { FFTPlan } from '../../descriptors/model.js';
 import { FFTsPerBlock } from '../../descriptors/operators.js';
-import { bluesteinWorkspace } from '../../kernels/bluestein.js';
-import type { WGSLModule, WGSLOptions } from '../../kernels/types.js';
+import { planLabel } from '../../descriptors/plan-label.js';
+import { checkBatch, checkFloat32Data, checkStorageBuffer } from '../host/checks.js';
+import { assertDeviceAlive, checkBufferBytes, checkKernelFits, dispatchShape, watchDevice } from '../host/device.js';
+import { PlanLifecycle } from '../host/lifecycle.js';
+import { runOnce } from '../host/run-once.js';
+import { compileShader } from '../host/shader.js';
+import { makeWorkspace, workspaceFor, WORKSPACE_BINDING, type CodeGenerating, type FFTWorkspace } from '../host/workspace.js';
 import {
   batchedKernelSource,
   INPUT_BINDING,
@@ -12,14 +19,10 @@ import {
   scalarsPerElement,
   batchedLayout,
   batchedRounds,
-  WORKSPACE_BINDING,
+  batchedWorkgroupBytes,
+  THREAD_KERNEL_WIDTH,
   type KernelCallbacks,
 } from './kernel.js';
-
-/** Anything that generates WGSL for a complete executable descriptor (every `fft(...)` descriptor does). */
-export interface CodeGenerating {
-  wgsl(options?: WGSLOptions): WGSLModule;
-}
 
 /** The parts of an `fft(...)` descriptor createBatchedFFT reads to apply the suggested FFTs per block. */
 interface Extensible extends CodeGenerating {
@@ -44,35 +47,6 @@ function withSuggestedFFTsPerBlock(desc: CodeGenerating): CodeGenerating {
   if (desc.ops.some((o) => o.op === 'fftsPerBlock' || o.op === 'blockDim')) return desc;
   if (desc.suggestedFFTsPerBlock === desc.fftsPerBlock) return desc;
   return desc.with(FFTsPerBlock(desc.suggestedFFTsPerBlock));
-}
-
-export interface FFTWorkspace {
-  /** The workspace buffer; undefined when the FFT needs none. */
-  readonly buffer: GPUBuffer | undefined;
-  /** Bytes (the descriptor's workspaceSize). */
-  readonly size: number;
-  destroy(): void;
-}
-
-function planOf(desc: CodeGenerating): FFTPlan {
-  return desc.wgsl({ prefix: 'probe', workspace: { group: 0, binding: WORKSPACE_BINDING } }).plan;
-}
-
-/** Allocates and fills the workspace an FFT needs (Bluestein chirp and kernel, computed in f64). Empty when none is needed. */
-export function makeWorkspace(device: GPUDevice, desc: CodeGenerating): FFTWorkspace {
-  const plan = planOf(desc);
-  if (!plan.requiresWorkspace) return { buffer: undefined, size: 0, destroy() {} };
-  const data = bluesteinWorkspace(plan);
-  if (data.byteLength > plan.workspaceSize) {
-    throw new Error(`webfftdx: workspace data (${data.byteLength} bytes) exceeds workspaceSize ${plan.workspaceSize}`);
-  }
-  const buffer = device.createBuffer({
-    label: `webfftdx workspace ${plan.size}`,
-    size: plan.workspaceSize,
-    usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST,
-  });
-  device.queue.writeBuffer(buffer, 0, data as Float32Array<ArrayBuffer>);
-  return { buffer, size: plan.workspaceSize, destroy: () => buffer.destroy() };
 }
 
 export interface BatchedFFTOptions extends KernelCallbacks {
@@ -110,36 +84,6 @@ export interface BatchedFFT {
   destroy(): void;
 }
 
-function checkDevice(device: GPUDevice, plan: FFTPlan, workgroups: readonly [number, number, number]): void {
-  const l = device.limits;
-  if (plan.precision === 'f16' && !device.features.has('shader-f16')) {
-    throw new Error(`webfftdx: Precision('f16') needs the device feature 'shader-f16', which this device was not created with`);
-  }
-  if (plan.sharedMemorySize > l.maxComputeWorkgroupStorageSize) {
-    throw new Error(
-      `webfftdx: the FFT needs ${plan.sharedMemorySize} bytes of workgroup memory; the device allows ${l.maxComputeWorkgroupStorageSize} (pass Limits(adapter.limits) to the descriptor and request the limit on the device)`,
-    );
-  }
-  if (plan.maxThreadsPerBlock > l.maxComputeInvocationsPerWorkgroup) {
-    throw new Error(
-      `webfftdx: the FFT needs ${plan.maxThreadsPerBlock} invocations per workgroup; the device allows ${l.maxComputeInvocationsPerWorkgroup}`,
-    );
-  }
-  const [bx, by, bz] = plan.blockDim;
-  if (bx > l.maxComputeWorkgroupSizeX || by > l.maxComputeWorkgroupSizeY || bz > l.maxComputeWorkgroupSizeZ) {
-    throw new Error(`webfftdx: workgroup size [${bx}, ${by}, ${bz}] exceeds the device's per-dimension limits`);
-  }
-  if (workgroups[0] > l.maxComputeWorkgroupsPerDimension || workgroups[1] > l.maxComputeWorkgroupsPerDimension) {
-    throw new Error(`webfftdx: the batch needs ${workgroups[0]} x ${workgroups[1]} workgroups, beyond the device's limit`);
-  }
-}
-
-export function dispatchShape(groups: number, maxPerDim: number): [number, number, number] {
-  if (groups <= maxPerDim) return [Math.max(1, groups), 1, 1];
-  const y = Math.ceil(groups / maxPerDim);
-  return [Math.ceil(groups / y), y, 1];
-}
-
 /**
  * A batched FFT kernel: `batch` FFTs stored back to back (complex interleaved re/im, or reals),
  * with optional WGSL `load` / `store` callbacks inlined into the kernel.
@@ -149,44 +93,48 @@ export async function createBatchedFFT(
   desc: CodeGenerating,
   options: BatchedFFTOptions,
 ): Promise<BatchedFFT> {
-  const { batch } = options;
-  if (!Number.isInteger(batch) || batch < 1) throw new Error(`webfftdx: batch must be a positive integer, got ${batch}`);
+  watchDevice(device);
+  assertDeviceAlive(device, 'createBatchedFFT');
+  if (typeof options !== 'object' || options === null) throw new Error('webfftdx: createBatchedFFT(device, desc, { batch }) needs its options object');
+  const batch = checkBatch(options.batch);
   const chosen = options.fftsPerBlock === 'descriptor' ? desc : withSuggestedFFTsPerBlock(desc);
   const module = chosen.wgsl({ prefix: 'fft', workspace: { group: 0, binding: WORKSPACE_BINDING } });
   const plan = module.plan;
+  const label = planLabel(plan);
+  if (plan.precision !== 'f32') {
+    throw new Error(`webfftdx: createBatchedFFT runs Precision('f32') descriptors only; ${label} is not generated yet`);
+  }
   const maxBytes = device.limits.maxComputeWorkgroupStorageSize;
   const { perGroup } = batchedLayout(plan, maxBytes);
   const rounds = batchedRounds(plan, maxBytes);
   const groups = Math.ceil(Math.ceil(batch / perGroup) / rounds);
   const workgroups = dispatchShape(groups, device.limits.maxComputeWorkgroupsPerDimension);
-  checkDevice(device, plan, workgroups);
+  checkKernelFits(device, {
+    label,
+    workgroupBytes: batchedWorkgroupBytes(plan, maxBytes),
+    workgroupSize: plan.execution === 'thread' ? [THREAD_KERNEL_WIDTH, 1, 1] : plan.blockDim,
+    workgroups,
+  });
 
   const inScalars = scalarsPerElement(plan, 'input');
   const outScalars = scalarsPerElement(plan, 'output');
   const inputBytes = batch * plan.inputLength * inScalars * 4;
   const outputBytes = batch * plan.outputLength * outScalars * 4;
+  checkBufferBytes(device, inputBytes, `the input of ${batch} x ${label}`);
+  checkBufferBytes(device, outputBytes, `the output of ${batch} x ${label}`);
   // Callbacks address the kernel's buffers by name (`fft_in`, `fft_out`), which only the
   // out-of-place kernel declares: with callbacks the FFT runs out of place.
   const canInPlace = inputBytes === outputBytes && inScalars === outScalars && !options.load && !options.store;
 
   const outOfPlace = batchedKernelSource(module, options, false, maxBytes);
   const inPlace = canInPlace ? batchedKernelSource(module, options, true, maxBytes) : undefined;
-  const shaderFor = async (code: string) => {
-    const shader = device.createShaderModule({ code, label: `webfftdx ${plan.size}` });
-    const info = await shader.getCompilationInfo();
-    const errors = info.messages.filter((m) => m.type === 'error');
-    if (errors.length) {
-      throw new Error(`webfftdx: generated WGSL failed to compile:\n${errors.map((m) => `${m.lineNum}:${m.linePos} ${m.message}`).join('\n')}`);
-    }
-    return shader;
-  };
   const outOfPlacePipeline = await device.createComputePipelineAsync({
     layout: 'auto',
-    compute: { module: await shaderFor(outOfPlace.code), entryPoint: 'main' },
+    compute: { module: await compileShader(device, outOfPlace.code, label), entryPoint: 'main' },
     label: `webfftdx ${plan.size}`,
   });
   // The in-place kernel is checked now but its pipeline is built on first use (most plans never need it).
-  const inPlaceShader = inPlace ? await shaderFor(inPlace.code) : undefined;
+  const inPlaceShader = inPlace ? await compileShader(device, inPlace.code, `${label} (in place)`) : undefined;
   let inPlacePipeline: GPUComputePipeline | undefined;
   const pipelineFor = (same: boolean): GPUComputePipeline => {
     if (!same) return outOfPlacePipeline;
@@ -200,81 +148,57 @@ export async function createBatchedFFT(
   const params = device.createBuffer({ size: 16, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST, label: 'webfftdx batch params' });
   device.queue.writeBuffer(params, 0, new Uint32Array([batch, workgroups[0], workgroups[0] * workgroups[1], 0]));
   const bindGroups = new WeakMap<GPUBuffer, WeakMap<GPUBuffer, GPUBindGroup>>();
-
-  const workspaceBuffer = (ws: BatchedFFTBuffers['workspace']): GPUBuffer | undefined =>
-    ws === undefined ? undefined : 'destroy' in ws && 'size' in ws && 'buffer' in ws ? (ws as FFTWorkspace).buffer : (ws as GPUBuffer);
+  const life = new PlanLifecycle(device, 'createBatchedFFT plan', () => params.destroy());
 
   const encode = (pass: GPUComputePassEncoder, buffers: BatchedFFTBuffers): void => {
-    const output = buffers.output ?? buffers.input;
-    const same = output === buffers.input;
-    if (buffers.input.size < inputBytes) {
-      throw new Error(`webfftdx: input buffer has ${buffers.input.size} bytes; ${batch} FFTs need ${inputBytes}`);
-    }
-    if (output.size < outputBytes) {
-      throw new Error(`webfftdx: output buffer has ${output.size} bytes; ${batch} FFTs need ${outputBytes}`);
-    }
+    life.assertUsable('encode()');
+    if (typeof buffers !== 'object' || buffers === null) throw new Error('webfftdx: encode(pass, { input, output?, workspace? }) needs its buffers object');
+    const input = checkStorageBuffer(buffers.input, inputBytes, 'input');
+    const output = buffers.output === undefined ? input : checkStorageBuffer(buffers.output, outputBytes, 'output');
+    const same = output === input;
     if (same && !inPlaceShader) {
       throw new Error(
-        'webfftdx: this FFT cannot run in place (input and output sizes differ, or load/store callbacks are used); pass an output buffer',
+        `webfftdx: ${label} cannot run in place (input and output sizes differ, or load/store callbacks are used); pass an output buffer`,
       );
     }
-    const ws = workspaceBuffer(buffers.workspace);
-    if (plan.requiresWorkspace && (!ws || ws.size < plan.workspaceSize)) {
-      throw new Error(
-        `webfftdx: Size(${plan.size}) requires a workspace of ${plan.workspaceSize} bytes: pass { workspace: makeWorkspace(device, desc) }`,
-      );
+    if (same && input.size < outputBytes) {
+      throw new Error(`webfftdx: the input buffer has ${input.size} bytes; in place, ${batch} FFTs need ${outputBytes}`);
     }
+    const ws = workspaceFor(plan, buffers.workspace);
     const pipeline = pipelineFor(same);
-    let byOut = bindGroups.get(buffers.input);
-    if (!byOut) bindGroups.set(buffers.input, (byOut = new WeakMap()));
+    let byOut = bindGroups.get(input);
+    if (!byOut) bindGroups.set(input, (byOut = new WeakMap()));
     let group = byOut.get(output);
     if (!group) {
       const entries: GPUBindGroupEntry[] = [
-        { binding: INPUT_BINDING, resource: { buffer: buffers.input } },
+        { binding: INPUT_BINDING, resource: { buffer: input } },
         { binding: PARAMS_BINDING, resource: { buffer: params } },
       ];
       if (!same) entries.push({ binding: OUTPUT_BINDING, resource: { buffer: output } });
-      if (plan.requiresWorkspace) entries.push({ binding: WORKSPACE_BINDING, resource: { buffer: ws! } });
+      if (ws) entries.push({ binding: WORKSPACE_BINDING, resource: { buffer: ws } });
       group = device.createBindGroup({ layout: pipeline.getBindGroupLayout(0), entries });
-      if (!plan.requiresWorkspace) byOut.set(output, group);
+      if (!ws) byOut.set(output, group);
     }
     pass.setPipeline(pipeline);
     pass.setBindGroup(0, group);
     pass.dispatchWorkgroups(workgroups[0], workgroups[1], workgroups[2]);
   };
 
-  const run = async (data: Float32Array): Promise<Float32Array> => {
-    const expected = inputBytes / 4;
-    if (data.length !== expected) {
-      throw new Error(
-        `webfftdx: run() expects ${expected} floats (${batch} FFTs x ${plan.inputLength} ${plan.inputType} elements), got ${data.length}`,
-      );
-    }
-    const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC;
-    const input = device.createBuffer({ size: Math.max(16, inputBytes), usage });
-    const output = device.createBuffer({ size: Math.max(16, outputBytes), usage });
-    const readback = device.createBuffer({ size: Math.max(16, outputBytes), usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
-    const workspace = plan.requiresWorkspace ? makeWorkspace(device, chosen) : undefined;
-    try {
-      device.queue.writeBuffer(input, 0, data as Float32Array<ArrayBuffer>);
-      device.pushErrorScope('validation');
-      const encoder = device.createCommandEncoder();
-      const pass = encoder.beginComputePass();
-      encode(pass, { input, output, workspace });
-      pass.end();
-      encoder.copyBufferToBuffer(output, 0, readback, 0, outputBytes);
-      device.queue.submit([encoder.finish()]);
-      const error = await device.popErrorScope();
-      if (error) throw new Error(`webfftdx: GPU validation error: ${error.message}`);
-      await readback.mapAsync(GPUMapMode.READ);
-      return new Float32Array(readback.getMappedRange(0, outputBytes).slice(0));
-    } finally {
-      input.destroy();
-      output.destroy();
-      readback.destroy();
-      workspace?.destroy();
-    }
-  };
+  const run = (data: Float32Array): Promise<Float32Array> =>
+    life.run(async () => {
+      checkFloat32Data(data, inputBytes / 4, `${batch} FFTs x ${plan.inputLength} ${plan.inputType} elements`);
+      const workspace = plan.requiresWorkspace ? makeWorkspace(device, chosen) : undefined;
+      try {
+        return await runOnce(device, {
+          data,
+          inputBytes,
+          outputBytes,
+          encode: (pass, input, output) => encode(pass, { input, output, workspace }),
+        });
+      } finally {
+        workspace?.destroy();
+      }
+    });
 
   return {
     plan,
@@ -285,6 +209,6 @@ export async function createBatchedFFT(
     code: { outOfPlace: outOfPlace.code, inPlace: inPlace?.code },
     encode,
     run,
-    destroy: () => params.destroy(),
+    destroy: () => life.destroy(),
   };
 }

@@ -111,7 +111,7 @@ describe('parted exchange in plans', () => {
   });
 
   it('matches the f64 reference, forward and inverse', { timeout: 900_000 }, async () => {
-    const { device } = await testDevice();
+    const { device } = await testDevice('adapter');
     // The plans use 32 KiB of the 48 KiB they are resolved for: the device must offer that (lavapipe
     // offers exactly 32 KiB) and the invocations; otherwise this fails, never skips.
     expect(device.limits.maxComputeWorkgroupStorageSize).toBeGreaterThanOrEqual(32768);

@@ -48,7 +48,7 @@ describe('inverse(forward(x)) = N x', () => {
 
 describe('no races', () => {
   it('the same dispatch twice gives bitwise-identical output', async () => {
-    const { device } = await testDevice();
+    const { device } = await testDevice('adapter');
     const limits = {
       maxComputeWorkgroupStorageSize: device.limits.maxComputeWorkgroupStorageSize,
       maxComputeInvocationsPerWorkgroup: device.limits.maxComputeInvocationsPerWorkgroup,

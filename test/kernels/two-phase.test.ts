@@ -28,7 +28,7 @@ describe(`two-phase kernel (seed ${seed})`, () => {
   for (const shape of SHAPES) {
     const { size, outer, slots, exchange, parts, columns, sign } = shape;
     it(`${size} = ${outer} x ${size / outer}, ${slots} slots, ${exchange}/${parts}, ${columns ?? 1} column(s) per call, ${sign < 0 ? 'forward' : 'inverse'}`, async () => {
-      const { device } = await testDevice();
+      const { device } = await testDevice('adapter');
       const batch = 3;
       const input = randomFloats(2 * size * batch, seed + size);
       const [, out] = await runDispatch(device, {
@@ -50,7 +50,7 @@ describe(`two-phase kernel (seed ${seed})`, () => {
   const limits = Limits({ maxComputeWorkgroupStorageSize: 32768, maxComputeInvocationsPerWorkgroup: 1024 });
 
   it('createBatchedFFT, Size(32768) forward: two phases out of place, one pass in place', async () => {
-    const { device } = await testDevice();
+    const { device } = await testDevice('adapter');
     const plan = await createBatchedFFT(device, fft(Size(32768), Direction('forward'), Block(), limits), { batch: 2 });
     expect(plan.code.outOfPlace).toContain('two phases');
     expect(plan.code.inPlace).not.toContain('two phases');
@@ -60,7 +60,7 @@ describe(`two-phase kernel (seed ${seed})`, () => {
   }, 120_000);
 
   it('createBatchedFFT, Size(32768) inverse with a load callback (input scaled by 2): two phases', async () => {
-    const { device } = await testDevice();
+    const { device } = await testDevice('adapter');
     const load = 'fn load(fft: u32, index: u32) -> vec2<f32> { return 2.0f * fft_in[fft * 32768u + index]; }';
     const plan = await createBatchedFFT(device, fft(Size(32768), Direction('inverse'), Block(), limits), { batch: 2, load });
     expect(plan.code.outOfPlace).toContain('two phases');

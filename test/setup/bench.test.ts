@@ -183,7 +183,7 @@ describe('bench results: cuFFT merge, file names, table and plot', () => {
 
 describe('bench kernels and timing on the adapter', () => {
   it('the copy kernel copies every vec4, also with a 2D dispatch', async () => {
-    const { device } = await testDevice();
+    const { device } = await testDevice('adapter');
     const count = 5 * 256 - 3;
     const shape = dispatchShape(Math.ceil(count / 256), 4);
     expect(shape.y).toBeGreaterThan(1);
@@ -198,7 +198,7 @@ describe('bench kernels and timing on the adapter', () => {
   });
 
   it('the scale kernel halves every complex value', async () => {
-    const { device } = await testDevice();
+    const { device } = await testDevice('adapter');
     const count = 1000;
     const src = freshFloats(count * 2, 'bench scale');
     const [, dst] = await runDispatch(device, {
@@ -210,7 +210,7 @@ describe('bench kernels and timing on the adapter', () => {
   });
 
   it('times a copy with GPU timestamps and rejects when the work has GPU errors', async () => {
-    const { device } = await testDevice();
+    const { device } = await testDevice('adapter');
     const c = await makeCopyCase(device, 1 << 16, { copies: 2 });
     try {
       const t = await timeEncode(device, (p) => c.encode(p), { warmup: 1, repeats: 3, dispatches: 2 });
@@ -228,7 +228,7 @@ describe('bench kernels and timing on the adapter', () => {
   });
 
   it('runs the harness end to end: copy ceiling, scale rows, unsupported and failed cases listed', async () => {
-    const nd = await testDevice();
+    const nd = await testDevice('adapter');
     const settings = { ...resolveSettings(parseBenchArgs(['--total', '2^14', '--repeats', '2', '--warmup', '0']), true), kinds: ['scale', 'c2c'] as const, sizes: [64, 1024] };
     const checkpoints: number[] = [];
     const report = await runHarness({

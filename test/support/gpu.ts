@@ -2,12 +2,50 @@
 // outputs, read-back.
 import { requestNodeDevice, type NodeDevice } from '../../src/node.js';
 
-let shared: Promise<NodeDevice> | undefined;
+/** Which limits a test device is created with: WebGPU's core defaults (a plain requestDevice()), or the adapter's. */
+export type DeviceLimits = 'default' | 'adapter';
 
-/** The device all tests in this process share (adapter limits, f16/subgroups/timestamps when offered). */
-export function testDevice(): Promise<NodeDevice> {
-  shared ??= requestNodeDevice();
-  return shared;
+const shared = new Map<DeviceLimits, Promise<NodeDevice>>();
+
+/** GPU errors no error scope caught, from every test device of this process (test/support/setup.ts fails on them). */
+const uncaptured: string[] = [];
+
+/** Takes (and clears) the uncaptured GPU errors seen so far. */
+export function takeUncapturedErrors(): string[] {
+  return uncaptured.splice(0);
+}
+
+/** Starts recording a device's uncaptured errors and unexpected losses. */
+export function recordUncapturedErrors(device: GPUDevice): void {
+  device.addEventListener('uncapturederror', (e) => uncaptured.push((e as GPUUncapturedErrorEvent).error.message));
+  void device.lost.then((info) => {
+    if (info.reason !== 'destroyed') uncaptured.push(`device lost: ${info.message}`);
+  });
+}
+
+/**
+ * The device tests in this process share: by default one with WebGPU's core limits (16 KiB of
+ * workgroup memory, 256 invocations: what a user's plain requestDevice() gives), or with the
+ * adapter's limits for descriptors built with Limits(device.limits). f16, subgroups and timestamps
+ * are enabled when offered.
+ */
+export function testDevice(limits: DeviceLimits = 'default'): Promise<NodeDevice> {
+  let device = shared.get(limits);
+  if (!device) {
+    device = requestNodeDevice({ limits }).then((d) => {
+      recordUncapturedErrors(d.device);
+      return d;
+    });
+    shared.set(limits, device);
+  }
+  return device;
+}
+
+/** A fresh device of its own (for tests that destroy it), recording uncaptured errors like the shared ones. */
+export async function freshDevice(limits: DeviceLimits = 'default'): Promise<NodeDevice> {
+  const d = await requestNodeDevice({ limits });
+  recordUncapturedErrors(d.device);
+  return d;
 }
 
 /** Runs fn inside validation, internal and out-of-memory error scopes; any GPU error rejects. */

@@ -1,0 +1,161 @@
+// createBatchedFFT on a device with WebGPU's default limits (a user's plain requestDevice(): 16 KiB
+// of workgroup memory, 256 invocations): every descriptor valid under the core Limits must run.
+// - the cases that once built kernels beyond the device (staging for real FFTs sized by the larger
+//   side only), run against the f64 reference;
+// - every Thread size 2..64 (128 folded) and Block size 2..256 of every type, layout and mode: the
+//   batched kernel's workgroup memory as WebGPU counts it, from the generated WGSL, within the
+//   device's limit (WEBFFTDX_FULL=1 also runs each of them on the GPU);
+// - a property test: random valid descriptors run on the GPU against the reference.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { batchedLayout, batchedWorkgroupBytes, THREAD_KERNEL_WIDTH, batchedKernelSource, alignWorkgroup } from '../../src/batched/kernel.js';
+import { createBatchedFFT } from '../../src/batched/plan.js';
+import { WORKSPACE_BINDING } from '../../src/host/workspace.js';
+import { Block, Direction, fft, RealFFTOptions, Size, Thread, Type, type AnyFFTDescriptor } from '../../src/index.js';
+import { accuracyBound } from '../support/reference.js';
+import { batchedError } from '../support/batched-check.js';
+import { FULL } from '../support/full.js';
+import { testDevice } from '../support/gpu.js';
+import { makeSeed } from '../support/random.js';
+
+const CORE = { maxComputeWorkgroupStorageSize: 16384, maxComputeInvocationsPerWorkgroup: 256 };
+
+type Kind = { type: 'c2c'; direction: 'forward' | 'inverse' } | { type: 'r2c' | 'c2r'; layout: 'natural' | 'packed' | 'full'; mode: 'normal' | 'folded' };
+
+const KINDS: Kind[] = [
+  { type: 'c2c', direction: 'forward' },
+  { type: 'c2c', direction: 'inverse' },
+  ...(['r2c', 'c2r'] as const).flatMap((type) =>
+    (['natural', 'packed', 'full'] as const).flatMap((layout) => (['normal', 'folded'] as const).map((mode) => ({ type, layout, mode }))),
+  ),
+];
+
+const kindLabel = (k: Kind) => (k.type === 'c2c' ? `c2c ${k.direction}` : `${k.type} ${k.layout} ${k.mode}`);
+
+/** The descriptor, or undefined where the rules reject the combination under the core Limits. */
+function descriptor(size: number, k: Kind, execution: 'thread' | 'block'): AnyFFTDescriptor | undefined {
+  const ops = [Size(size), execution === 'thread' ? Thread() : Block()];
+  const typed = k.type === 'c2c' ? [Type('c2c'), Direction(k.direction)] : [Type(k.type), RealFFTOptions(k.layout, k.mode)];
+  try {
+    const d = (fft as (...o: unknown[]) => AnyFFTDescriptor)(...ops, ...typed);
+    void d.plan; // resolve: sizes the rules accept but no engine runs throw here
+    return d;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Every (size, kind, execution) the core Limits accept. */
+function everyDescriptor(): { label: string; desc: AnyFFTDescriptor }[] {
+  const out: { label: string; desc: AnyFFTDescriptor }[] = [];
+  for (const k of KINDS) {
+    const threadMax = k.type !== 'c2c' && k.mode === 'folded' ? 128 : 64;
+    for (let n = 2; n <= threadMax; n++) {
+      const d = descriptor(n, k, 'thread');
+      if (d) out.push({ label: `Thread ${n} ${kindLabel(k)}`, desc: d });
+    }
+    for (let n = 2; n <= 256; n++) {
+      const d = descriptor(n, k, 'block');
+      if (d) out.push({ label: `Block ${n} ${kindLabel(k)}`, desc: d });
+    }
+  }
+  return out;
+}
+
+/** Workgroup bytes of a WGSL entry point as WebGPU counts them: each `var<workgroup>` it uses, rounded up to 16 bytes. */
+function declaredWorkgroupBytes(code: string): number {
+  const ELEMENT_BYTES: Record<string, number> = { f32: 4, 'vec2<f32>': 8, 'vec4<f32>': 16 };
+  let total = 0;
+  for (const m of code.matchAll(/var<workgroup>\s+(\w+)\s*:\s*array<(f32|vec2<f32>|vec4<f32>),\s*(\d+)>/g)) {
+    const [, name, type, count] = m;
+    // Only variables some statement other than the declaration names (unused ones are not part of the entry point).
+    const uses = code.split(new RegExp(`\\b${name}\\b`)).length - 1;
+    if (uses > 1) total += alignWorkgroup(ELEMENT_BYTES[type] * Number(count));
+  }
+  return total;
+}
+
+describe('createBatchedFFT on a default-limits device', () => {
+  it('runs the real FFTs whose staging once exceeded 16 KiB (Thread 30/63/64, Block 30 full)', { timeout: 300_000 }, async () => {
+    const { device } = await testDevice('default');
+    expect(device.limits.maxComputeWorkgroupStorageSize).toBe(16384);
+    const seed = makeSeed();
+    const cases: [number, Kind, 'thread' | 'block'][] = [];
+    for (const type of ['r2c', 'c2r'] as const) {
+      for (const n of [30, 63, 64]) for (const layout of ['natural', 'packed'] as const) cases.push([n, { type, layout, mode: 'normal' }, 'thread']);
+      cases.push([30, { type, layout: 'full', mode: 'normal' }, 'block']);
+    }
+    const failures: string[] = [];
+    for (const [i, [n, k, execution]] of cases.entries()) {
+      const desc = descriptor(n, k, execution);
+      if (!desc) continue; // packed needs an even size: 63 packed is not a descriptor
+      const plan = await createBatchedFFT(device, desc as never, { batch: 67 });
+      const e = await batchedError(device, plan, desc as never, seed + i);
+      plan.destroy();
+      if (!(e <= accuracyBound(n))) failures.push(`${execution} ${n} ${kindLabel(k)}: ${e}`);
+    }
+    expect(failures, `seed ${seed}`).toEqual([]);
+  });
+
+  it('sizes every batched kernel of Thread 2..64 (128 folded) and Block 2..256, every type, layout and mode, within 16 KiB and 256 invocations', () => {
+    const all = everyDescriptor();
+    expect(all.length).toBeGreaterThan(2500);
+    const over: string[] = [];
+    for (const { label, desc } of all) {
+      const module = (desc.wgsl as (o: unknown) => import('../../kernels/types.js').WGSLModule)({ prefix: 'fft', workspace: { group: 0, binding: WORKSPACE_BINDING } });
+      const plan = module.plan;
+      const planned = batchedWorkgroupBytes(plan, CORE.maxComputeWorkgroupStorageSize);
+      for (const inPlace of [false, true]) {
+        if (inPlace && (plan.inputType !== plan.outputType || plan.inputLength !== plan.outputLength)) continue;
+        const declared = declaredWorkgroupBytes(batchedKernelSource(module, {}, inPlace, CORE.maxComputeWorkgroupStorageSize).code);
+        if (declared > CORE.maxComputeWorkgroupStorageSize || planned > CORE.maxComputeWorkgroupStorageSize) over.push(`${label}${inPlace ? ' in place' : ''}: declares ${declared} bytes, planned ${planned}`);
+      }
+      const invocations = plan.execution === 'thread' ? THREAD_KERNEL_WIDTH : plan.blockDim[0] * plan.blockDim[1] * plan.blockDim[2];
+      if (invocations > CORE.maxComputeInvocationsPerWorkgroup) over.push(`${label}: ${invocations} invocations`);
+    }
+    expect(over).toEqual([]);
+    // The staging that coalesces Thread kernels' I/O still applies to the real sizes that once overflowed.
+    const r2c64 = descriptor(64, { type: 'r2c', layout: 'natural', mode: 'normal' }, 'thread')!;
+    expect(batchedLayout(r2c64.plan as never, 16384).staged).toBe(true);
+  });
+
+  it.runIf(FULL)('runs every one of them on the GPU (WEBFFTDX_FULL=1)', { timeout: 4 * 3600_000 }, async () => {
+    const { device } = await testDevice('default');
+    const seed = makeSeed();
+    const failures: string[] = [];
+    for (const [i, { label, desc }] of everyDescriptor().entries()) {
+      try {
+        const plan = await createBatchedFFT(device, desc as never, { batch: 3 });
+        const e = await batchedError(device, plan, desc as never, seed + i);
+        plan.destroy();
+        if (!(e <= accuracyBound((desc as unknown as { size: number }).size))) failures.push(`${label}: error ${e}`);
+      } catch (err) {
+        failures.push(`${label}: ${(err as Error).message}`);
+      }
+    }
+    expect(failures, `seed ${seed}`).toEqual([]);
+  });
+
+  it('runs random valid descriptors (property test, fast-check) against the f64 reference', { timeout: 600_000 }, async () => {
+    const { device } = await testDevice('default');
+    const seed = makeSeed();
+    const kind = fc.constantFrom(...KINDS);
+    const shape = fc.oneof(
+      fc.record({ execution: fc.constant('thread' as const), size: fc.integer({ min: 2, max: 128 }) }),
+      fc.record({ execution: fc.constant('block' as const), size: fc.oneof(fc.integer({ min: 2, max: 256 }), fc.constantFrom(300, 512, 640, 1000, 1024, 2048, 4096)) }),
+    );
+    const arb = fc
+      .record({ kind, shape, batch: fc.integer({ min: 1, max: 9 }), dataSeed: fc.integer({ min: 0, max: 1 << 30 }) })
+      .map((r) => ({ ...r, desc: descriptor(r.shape.size, r.kind, r.shape.execution) }))
+      .filter((r) => r.desc !== undefined);
+    await fc.assert(
+      fc.asyncProperty(arb, async ({ kind: k, shape: s, batch, dataSeed, desc }) => {
+        const plan = await createBatchedFFT(device, desc as never, { batch });
+        const e = await batchedError(device, plan, desc as never, dataSeed);
+        plan.destroy();
+        if (!(e <= accuracyBound(s.size))) throw new Error(`${s.execution} ${s.size} ${kindLabel(k)} batch ${batch}: error ${e}`);
+      }),
+      { seed, numRuns: 12 },
+    );
+  });
+});

@@ -1,0 +1,133 @@
+// Misuse of a host plan is a thrown Error naming the problem, before anything reaches the GPU:
+// every call here runs inside error scopes that must stay empty, and the suite's setup fails on any
+// uncaptured GPU error.
+import { describe, expect, it } from 'vitest';
+import { Block, createBatchedFFT, Direction, fft, Limits, makeWorkspace, Size, type BatchedFFT } from '../../src/index.js';
+import { freshDevice, testDevice, withErrorScopes } from '../support/gpu.js';
+import { randomFloats } from '../support/random.js';
+
+const C2C_32 = fft(Size(32), Direction('forward'), Block());
+const BLUESTEIN = fft(Size(67), Direction('forward'), Block());
+
+/** Calls fn inside error scopes; fails if it did not throw `message`, or if the GPU saw an error. */
+async function rejectsBeforeGPU(device: GPUDevice, fn: () => unknown, message: string | RegExp): Promise<void> {
+  await withErrorScopes(device, async () => {
+    await expect((async () => fn())()).rejects.toThrow(message);
+  });
+}
+
+function inPass(device: GPUDevice, fn: (pass: GPUComputePassEncoder) => void): () => void {
+  return () => {
+    const encoder = device.createCommandEncoder();
+    const pass = encoder.beginComputePass();
+    try {
+      fn(pass);
+    } finally {
+      pass.end();
+      encoder.finish();
+    }
+  };
+}
+
+describe('createBatchedFFT misuse', () => {
+  it('run() takes a Float32Array of exactly the plan input length', async () => {
+    const { device } = await testDevice();
+    const plan = await createBatchedFFT(device, C2C_32, { batch: 4 });
+    await rejectsBeforeGPU(device, () => plan.run(new Float64Array(256) as never), 'webfftdx: run() takes a Float32Array (f32 4 FFTs x 32 complex elements), got Float64Array');
+    await rejectsBeforeGPU(device, () => plan.run(Array.from({ length: 256 }, () => 1) as never), 'got an Array');
+    await rejectsBeforeGPU(device, () => plan.run(undefined as never), 'got undefined');
+    await rejectsBeforeGPU(device, () => plan.run(new Float32Array(10)), 'webfftdx: run() expects 256 floats (4 FFTs x 32 complex elements), got 10');
+    plan.destroy();
+  });
+
+  it('the batch is a positive integer whose buffers fit the device', async () => {
+    const { device } = await testDevice();
+    for (const batch of [0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 32, '4', undefined]) {
+      await rejectsBeforeGPU(device, () => createBatchedFFT(device, C2C_32, { batch: batch as never }), /^webfftdx: batch must be a positive integer \(at most 2\^32 - 1\), got /);
+    }
+    await rejectsBeforeGPU(
+      device,
+      () => createBatchedFFT(device, C2C_32, { batch: 2 ** 31 }),
+      new RegExp(
+        `^webfftdx: the input of 2147483648 x Size\\(32\\) Type\\('c2c'\\) .* needs a buffer of 549755813888 bytes; this device allows ${Math.min(device.limits.maxStorageBufferBindingSize, device.limits.maxBufferSize)} \\(maxStorageBufferBindingSize\\)`,
+      ),
+    );
+    await rejectsBeforeGPU(device, () => createBatchedFFT(device, C2C_32, undefined as never), 'needs its options object');
+  });
+
+  it('encode() checks each buffer: a GPUBuffer, with STORAGE usage, large enough', async () => {
+    const { device } = await testDevice();
+    const plan = await createBatchedFFT(device, C2C_32, { batch: 4 });
+    const good = device.createBuffer({ size: plan.inputBytes, usage: GPUBufferUsage.STORAGE });
+    const noStorage = device.createBuffer({ size: plan.inputBytes, usage: GPUBufferUsage.COPY_DST, label: 'mine' });
+    const small = device.createBuffer({ size: 64, usage: GPUBufferUsage.STORAGE });
+    await rejectsBeforeGPU(device, inPass(device, (p) => plan.encode(p, { input: noStorage })), 'webfftdx: the input buffer "mine" lacks GPUBufferUsage.STORAGE');
+    await rejectsBeforeGPU(device, inPass(device, (p) => plan.encode(p, { input: small })), 'webfftdx: the input buffer has 64 bytes; the plan needs 1024');
+    await rejectsBeforeGPU(device, inPass(device, (p) => plan.encode(p, { input: good, output: small })), 'webfftdx: the output buffer has 64 bytes; the plan needs 1024');
+    await rejectsBeforeGPU(device, inPass(device, (p) => plan.encode(p, { input: {} as never })), 'webfftdx: the input must be a GPUBuffer, got Object');
+    await rejectsBeforeGPU(device, inPass(device, (p) => plan.encode(p, undefined as never)), 'needs its buffers object');
+    for (const b of [good, noStorage, small]) b.destroy();
+    plan.destroy();
+  });
+
+  it('a workspace must be given, large enough, and made for the same FFT', async () => {
+    const { device } = await testDevice();
+    const plan = await createBatchedFFT(device, BLUESTEIN, { batch: 2 });
+    const io = device.createBuffer({ size: plan.inputBytes, usage: GPUBufferUsage.STORAGE });
+    const out = device.createBuffer({ size: plan.outputBytes, usage: GPUBufferUsage.STORAGE });
+    const tooSmall = device.createBuffer({ size: 64, usage: GPUBufferUsage.STORAGE });
+    const other = makeWorkspace(device, fft(Size(67), Direction('inverse'), Block()));
+    await rejectsBeforeGPU(device, inPass(device, (p) => plan.encode(p, { input: io, output: out })), /^webfftdx: Size\(67\) requires a workspace of \d+ bytes/);
+    await rejectsBeforeGPU(device, inPass(device, (p) => plan.encode(p, { input: io, output: out, workspace: tooSmall })), /^webfftdx: the workspace buffer has 64 bytes; the plan needs \d+/);
+    await rejectsBeforeGPU(
+      device,
+      inPass(device, (p) => plan.encode(p, { input: io, output: out, workspace: other })),
+      'webfftdx: the workspace was made for Size(67) inverse (Bluestein length 256), but this FFT is Size(67) forward (Bluestein length 256)',
+    );
+    for (const b of [io, out, tooSmall]) b.destroy();
+    other.destroy();
+    plan.destroy();
+  });
+
+  it('destroy() is idempotent; a destroyed plan refuses run() and encode()', async () => {
+    const { device } = await testDevice();
+    const plan = await createBatchedFFT(device, C2C_32, { batch: 4 });
+    const buffer = device.createBuffer({ size: plan.inputBytes, usage: GPUBufferUsage.STORAGE });
+    plan.destroy();
+    plan.destroy();
+    await rejectsBeforeGPU(device, () => plan.run(new Float32Array(256)), 'webfftdx: run() on a destroyed createBatchedFFT plan; create a new plan');
+    await rejectsBeforeGPU(device, inPass(device, (p) => plan.encode(p, { input: buffer })), 'webfftdx: encode() on a destroyed createBatchedFFT plan');
+    buffer.destroy();
+  });
+
+  it('destroy() during run(): the run rejects once its GPU work is done, and the plan frees its buffers then', async () => {
+    const { device } = await testDevice();
+    const plan: BatchedFFT = await createBatchedFFT(device, C2C_32, { batch: 4 });
+    await withErrorScopes(device, async () => {
+      const running = plan.run(randomFloats(256, 1));
+      plan.destroy();
+      await expect(running).rejects.toThrow('webfftdx: the createBatchedFFT plan was destroyed while run() was in progress; its result was discarded');
+    });
+    await rejectsBeforeGPU(device, () => plan.run(new Float32Array(256)), 'on a destroyed createBatchedFFT plan');
+  });
+
+  it('a destroyed device: createBatchedFFT, run() and encode() refuse it', async () => {
+    const { device } = await freshDevice('default');
+    const plan = await createBatchedFFT(device, C2C_32, { batch: 4 });
+    device.destroy();
+    await expect(plan.run(new Float32Array(256))).rejects.toThrow('webfftdx: run() on a createBatchedFFT plan: the GPUDevice was destroyed or lost');
+    await expect(createBatchedFFT(device, C2C_32, { batch: 4 })).rejects.toThrow('webfftdx: createBatchedFFT: the GPUDevice was destroyed or lost');
+    expect(inPass(device, (p) => plan.encode(p, { input: undefined as never }))).toThrow('the GPUDevice was destroyed or lost');
+  });
+
+  it('a descriptor beyond the device limits names the descriptor, the limit and the device value', async () => {
+    const { device } = await testDevice('default');
+    const big = fft(Size(16384), Direction('forward'), Block(), Limits({ maxComputeWorkgroupStorageSize: 49152, maxComputeInvocationsPerWorkgroup: 1024 }));
+    expect(big.sharedMemorySize).toBeGreaterThan(16384);
+    await rejectsBeforeGPU(
+      device,
+      () => createBatchedFFT(device, big, { batch: 1 }),
+      new RegExp(`^webfftdx: Size\\(16384\\) Type\\('c2c'\\) Direction\\('forward'\\) Precision\\('f32'\\) Block\\(\\) ElementsPerThread\\(\\d+\\) FFTsPerBlock\\(\\d+\\) needs ${big.sharedMemorySize} bytes of workgroup memory; this device allows 16384 \\(maxComputeWorkgroupStorageSize\\)`),
+    );
+  });
+});
