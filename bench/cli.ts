@@ -16,7 +16,8 @@ export const USAGE = `usage: npm run bench -- [options]
   --out <file.json>       result file (default bench/results/<date>-<device>.json); the SVG goes next to it
   --out-dir <dir>         like the default, but <dir>/<date>-<device>.json
   --cufft <anchor.json>   merge cuFFT numbers measured by cufft_anchor.py in the same device call
-  --plot-only <file.json> only (re)write the SVG of an existing result (with --cufft: merge first)
+  --vkfft <vkfft.json>    merge VkFFT numbers measured by vkfft_anchor.cu in the same device call
+  --plot-only <file.json> only (re)write the SVG of an existing result (with --cufft / --vkfft: merge first)
   --toggles fast|default  Dawn toggles: fast (default) disables workgroup zero-init and robustness clamps
                           (see FAST_TOGGLES in src/node.ts); default keeps Dawn's defaults`;
 
@@ -41,7 +42,9 @@ export interface BenchArgs {
   readonly cacheMiB: number;
   readonly out?: string;
   readonly outDir?: string;
+  /** Anchor files to merge (bench/anchor-library.ts), by library. */
   readonly cufft?: string;
+  readonly vkfft?: string;
   readonly plotOnly?: string;
   /** 'fast' (default): FAST_TOGGLES (no workgroup zero-init, no robustness clamps); 'default': Dawn's defaults. */
   readonly toggles: 'fast' | 'default';
@@ -91,6 +94,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
       out: { type: 'string' },
       'out-dir': { type: 'string' },
       cufft: { type: 'string' },
+      vkfft: { type: 'string' },
       'plot-only': { type: 'string' },
       toggles: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
@@ -108,6 +112,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
     out: values.out,
     outDir: values['out-dir'],
     cufft: values.cufft,
+    vkfft: values.vkfft,
     plotOnly: values['plot-only'],
     toggles: (choices('--toggles', values.toggles, ['fast', 'default'] as const) ?? ['fast'])[0],
     help: values.help ?? false,

@@ -4,11 +4,14 @@
 // and for the copy kernel as much as for the FFT (bench/NOTES.md run 13), so each case keeps its
 // fastest process, and the report's copy rate is the fastest copy of all processes; every ratio to
 // copy is then taken against that one rate (never against a copy that happened to dip).
-//   node dist/bench/merge-results.js --out <result.json> [--cufft anchor.json ...] [--cufft-out best.json] [--command "..."] part.json...
-// Several --cufft files (anchor runs of the same call) count as one, each case at its fastest run.
-import { readFileSync, writeFileSync } from 'node:fs';
+//   node dist/bench/merge-results.js --out <result.json> [--cufft anchor.json ...] [--cufft-out best.json]
+//     [--vkfft vkfft.json ...] [--vkfft-out best.json] [--command "..."] part.json...
+// Several files of one library (anchor runs of the same call) count as one, each case at its fastest
+// run; --<lib>-out writes that best-of anchor.
+import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { bestOfAnchors, mergeCufft, parseAnchor, plotPathFor } from './merge-cufft.js';
+import { ANCHOR_LIBRARIES } from './anchor-library.js';
+import { bestOfAnchors, mergeAnchorLogged, plotPathFor, readAnchor } from './merge-anchor.js';
 import { renderPlot } from './plot.js';
 import { fastestPerKey, formatTable, readReport, writeReport, type BenchReport } from './report.js';
 
@@ -43,21 +46,35 @@ export function mergeReports(parts: readonly BenchReport[], command?: string): B
   };
 }
 
+const USAGE =
+  'usage: merge-results --out <result.json> [--cufft anchor.json ...] [--cufft-out best.json] ' +
+  '[--vkfft vkfft.json ...] [--vkfft-out best.json] [--command "..."] part.json...';
+
 function main(argv: string[]): number {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { out: { type: 'string' }, cufft: { type: 'string', multiple: true }, 'cufft-out': { type: 'string' }, command: { type: 'string' } },
+    options: {
+      out: { type: 'string' },
+      cufft: { type: 'string', multiple: true },
+      'cufft-out': { type: 'string' },
+      vkfft: { type: 'string', multiple: true },
+      'vkfft-out': { type: 'string' },
+      command: { type: 'string' },
+    },
   });
   if (!values.out || positionals.length === 0) {
-    console.error('usage: merge-results --out <result.json> [--cufft anchor.json ...] [--cufft-out best.json] [--command "..."] part.json...');
+    console.error(USAGE);
     return 2;
   }
   let report = mergeReports(positionals.map(readReport), values.command);
-  if (values.cufft?.length) {
-    const anchor = bestOfAnchors(values.cufft.map((f) => parseAnchor(readFileSync(f, 'utf8'))));
-    if (values['cufft-out']) writeFileSync(values['cufft-out'], JSON.stringify(anchor, null, 1));
-    report = mergeCufft(report, anchor);
+  for (const lib of ANCHOR_LIBRARIES) {
+    const runs = values[lib] ?? [];
+    if (!runs.length) continue;
+    const anchor = bestOfAnchors(runs.map((f) => readAnchor(f, lib)));
+    const bestOut = values[`${lib}-out`];
+    if (bestOut) writeFileSync(bestOut, JSON.stringify(anchor, null, 1));
+    report = mergeAnchorLogged(report, lib, anchor);
   }
   writeReport(values.out, report);
   writeFileSync(plotPathFor(values.out), renderPlot(report));

@@ -1,7 +1,10 @@
 // Dependency-free SVG plot of a benchmark result: GB/s against log2 N. One curve per (kind,
-// precision) of ours (solid), the matching cuFFT curve when merged (dashed), and the same-run copy
-// kernel as a horizontal line (the ceiling). Lines join powers of two; other sizes (radix 3/5/7
-// mixes, primes) are drawn as hollow markers so their dips do not zigzag the curves.
+// precision) of ours (solid, circles), one per anchor library and anchor kind merged (cuFFT dashed
+// with squares, VkFFT dash-dotted with diamonds, in the colour of our matching kind), and the same-run
+// copy kernel as a horizontal line (the ceiling; an anchor's own copy dotted). Lines join powers of
+// two; other sizes (radix 3/5/7 mixes, primes) are drawn as hollow markers so their dips do not
+// zigzag the curves.
+import { ANCHOR_INFO, ANCHOR_LIBRARIES, anchorKindOf, copyField, gbsField, type AnchorLibrary } from './anchor-library.js';
 import type { BenchReport, BenchRow } from './report.js';
 
 const W = 860;
@@ -18,9 +21,16 @@ interface Point {
 interface Series {
   readonly label: string;
   readonly color: string;
-  readonly dashed: boolean;
+  /** The anchor library drawn, or undefined for ours. */
+  readonly library?: AnchorLibrary;
   readonly points: readonly Point[];
 }
+
+/** How each anchor library's curves are drawn (ours: solid with circles). */
+const ANCHOR_STYLE: Record<AnchorLibrary, { readonly dash: string; readonly marker: 'square' | 'diamond' }> = {
+  cufft: { dash: '6 3', marker: 'square' },
+  vkfft: { dash: '10 3 2 3', marker: 'diamond' },
+};
 
 function escapeXml(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -38,6 +48,11 @@ export function niceStep(max: number, count = 6): number {
   return (m <= 1 ? 1 : m <= 2 ? 2 : m <= 5 ? 5 : 10) * p;
 }
 
+/**
+ * Our curve per (kind, precision), each followed by one curve per anchor library merged into it.
+ * Anchor curves are keyed by the anchor kind (r2c and r2c_folded rows both compare with the
+ * anchors' r2c), so one measurement is drawn once, in the colour of the first kind of ours it meets.
+ */
 export function plotSeries(report: BenchReport): Series[] {
   const groups = new Map<string, BenchRow[]>();
   for (const r of report.rows) {
@@ -47,22 +62,45 @@ export function plotSeries(report: BenchReport): Series[] {
     groups.get(key)!.push(r);
   }
   const series: Series[] = [];
+  const drawn = new Set<string>();
   let fallback = 0;
   for (const [key, rows] of groups) {
     const sorted = [...rows].sort((a, b) => a.n - b.n);
-    const color = COLORS[sorted[0].kind] ?? FALLBACK_COLORS[fallback++ % FALLBACK_COLORS.length];
-    series.push({ label: `webfftdx ${key}`, color, dashed: false, points: sorted.map((r) => ({ n: r.n, gbs: r.gbs })) });
-    const cufft = sorted.filter((r) => r.cufftGBs !== undefined);
-    if (cufft.length) {
+    const { kind, precision } = sorted[0];
+    const color = COLORS[kind] ?? FALLBACK_COLORS[fallback++ % FALLBACK_COLORS.length];
+    series.push({ label: `webfftdx ${key}`, color, points: sorted.map((r) => ({ n: r.n, gbs: r.gbs })) });
+    for (const library of ANCHOR_LIBRARIES) {
+      const id = `${library} ${anchorKindOf(sorted[0])}`;
+      const points = new Map<number, number>();
+      for (const r of sorted) {
+        const gbs = r[gbsField(library)];
+        if (gbs !== undefined && !points.has(r.n)) points.set(r.n, gbs);
+      }
+      if (!points.size || drawn.has(id)) continue;
+      drawn.add(id);
       series.push({
-        label: `cuFFT ${sorted[0].kind} f32`,
+        label: `${ANCHOR_INFO[library].label} ${kind.replace(/_folded$/, '')} ${precision}`,
         color,
-        dashed: true,
-        points: cufft.map((r) => ({ n: r.n, gbs: r.cufftGBs! })),
+        library,
+        points: [...points].map(([n, gbs]) => ({ n, gbs })),
       });
     }
   }
   return series;
+}
+
+/** The marker of one point: circle (ours), square (cuFFT) or diamond (VkFFT), with a tooltip. */
+function marker(s: Series, x: number, y: number, fill: string, title: string): string {
+  const paint = `fill="${fill}" stroke="${s.color}" stroke-width="1.5"`;
+  const tip = `<title>${escapeXml(title)}</title>`;
+  const shape = s.library ? ANCHOR_STYLE[s.library].marker : 'circle';
+  if (shape === 'square') return `<rect x="${(x - 3).toFixed(1)}" y="${(y - 3).toFixed(1)}" width="6" height="6" ${paint}>${tip}</rect>`;
+  if (shape === 'diamond') {
+    const d = 4;
+    const pts = [[x, y - d], [x + d, y], [x, y + d], [x - d, y]].map(([px, py]) => `${px.toFixed(1)},${py.toFixed(1)}`).join(' ');
+    return `<polygon points="${pts}" ${paint}>${tip}</polygon>`;
+  }
+  return `<circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="3.2" ${paint}>${tip}</circle>`;
 }
 
 /** The SVG document for a report. */
@@ -72,7 +110,11 @@ export function renderPlot(report: BenchReport): string {
   const ns = all.map((p) => p.n);
   const x0 = Math.floor(Math.log2(Math.min(...ns, 2)));
   const x1 = Math.max(x0 + 1, Math.ceil(Math.log2(Math.max(...ns, 4))));
-  const yMaxData = Math.max(report.copyGBs, report.cufftCopyGBs ?? 0, ...all.map((p) => p.gbs), 1e-9);
+  const anchorCopies = ANCHOR_LIBRARIES.flatMap((lib) => {
+    const gbs = report[copyField(lib)];
+    return gbs === undefined ? [] : [{ lib, gbs }];
+  });
+  const yMaxData = Math.max(report.copyGBs, ...anchorCopies.map((c) => c.gbs), ...all.map((p) => p.gbs), 1e-9);
   const step = niceStep(yMaxData * 1.08);
   const yMax = Math.ceil((yMaxData * 1.08) / step) * step;
   const pw = W - M.left - M.right;
@@ -110,30 +152,27 @@ export function renderPlot(report: BenchReport): string {
     `<text transform="translate(18 ${M.top + ph / 2}) rotate(-90)" text-anchor="middle">GB/s (read + write)</text>`,
   );
   // Ceilings.
-  const legend: { label: string; color: string; dash?: string; marker: boolean }[] = [];
+  const legend: { label: string; color: string; dash?: string; series?: Series }[] = [];
   const hline = (g: number, color: string, dash: string, label: string) => {
     const y = sy(g).toFixed(1);
     out.push(`<line x1="${M.left}" x2="${M.left + pw}" y1="${y}" y2="${y}" stroke="${color}" stroke-width="1.5" stroke-dasharray="${dash}"/>`);
-    legend.push({ label, color, dash, marker: false });
+    legend.push({ label, color, dash });
   };
   hline(report.copyGBs, '#000', '8 4', `copy kernel ${report.copyGBs.toFixed(0)} GB/s`);
-  if (report.cufftCopyGBs !== undefined) hline(report.cufftCopyGBs, '#888', '2 3', `PyTorch copy ${report.cufftCopyGBs.toFixed(0)} GB/s`);
+  for (const c of anchorCopies) hline(c.gbs, '#888', '2 3', `${ANCHOR_INFO[c.lib].copyLabel} ${c.gbs.toFixed(0)} GB/s`);
   // Curves.
   for (const s of series) {
-    const dash = s.dashed ? ' stroke-dasharray="6 3"' : '';
+    const dashPattern = s.library ? ANCHOR_STYLE[s.library].dash : undefined;
+    const dash = dashPattern ? ` stroke-dasharray="${dashPattern}"` : '';
     const line = s.points.filter((p) => isPow2(p.n));
     if (line.length > 1) {
       const d = line.map((p, i) => `${i ? 'L' : 'M'}${sx(p.n).toFixed(1)} ${sy(p.gbs).toFixed(1)}`).join(' ');
       out.push(`<path d="${d}" fill="none" stroke="${s.color}" stroke-width="2"${dash}/>`);
     }
     for (const p of s.points) {
-      const fill = isPow2(p.n) ? s.color : 'white';
-      const shape = s.dashed
-        ? `<rect x="${(sx(p.n) - 3).toFixed(1)}" y="${(sy(p.gbs) - 3).toFixed(1)}" width="6" height="6"`
-        : `<circle cx="${sx(p.n).toFixed(1)}" cy="${sy(p.gbs).toFixed(1)}" r="3.2"`;
-      out.push(`${shape} fill="${fill}" stroke="${s.color}" stroke-width="1.5"><title>${escapeXml(`${s.label} N=${p.n}: ${p.gbs.toFixed(1)} GB/s`)}</title>${s.dashed ? '</rect>' : '</circle>'}`);
+      out.push(marker(s, sx(p.n), sy(p.gbs), isPow2(p.n) ? s.color : 'white', `${s.label} N=${p.n}: ${p.gbs.toFixed(1)} GB/s`));
     }
-    legend.push({ label: s.label, color: s.color, dash: s.dashed ? '6 3' : undefined, marker: true });
+    legend.push({ label: s.label, color: s.color, dash: dashPattern, series: s });
   }
   // Legend.
   const lx = M.left + pw + 16;
@@ -143,6 +182,7 @@ export function renderPlot(report: BenchReport): string {
       `<line x1="${lx}" x2="${lx + 26}" y1="${y}" y2="${y}" stroke="${l.color}" stroke-width="2"${l.dash ? ` stroke-dasharray="${l.dash}"` : ''}/>`,
       `<text x="${lx + 32}" y="${y}" dominant-baseline="middle">${escapeXml(l.label)}</text>`,
     );
+    if (l.series) out.push(marker(l.series, lx + 13, y, l.color, l.label));
   });
   const noteY = M.top + 18 + legend.length * 20 + 8;
   out.push(`<text x="${lx}" y="${noteY}" fill="#555" font-size="11">hollow: N not a power of 2</text>`);

@@ -2,9 +2,16 @@
 // and the console table.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { ANCHOR_INFO, ANCHOR_LIBRARIES, gbsField, ratioField, type AnchorReportFields, type AnchorRowFields } from './anchor-library.js';
 import type { TimingMethod } from './timing.js';
 
-export interface BenchRow {
+/**
+ * One measured case. Anchor figures (bench/anchor-library.ts), from anchors measured in the same
+ * device call, on rows whose case the anchor measured with the same batch: `cufftGBs` /
+ * `ratioToCufft`, `vkfftGBs` / `ratioToVkfft`, and `bestAnchor` / `bestAnchorGBs` /
+ * `ratioToBestAnchor` for the faster of those present.
+ */
+export interface BenchRow extends AnchorRowFields {
   readonly kind: string;
   readonly precision: string;
   readonly n: number;
@@ -15,9 +22,11 @@ export interface BenchRow {
   readonly gbs: number;
   /** gbs / copyGBs of the same run. */
   readonly ratioToCopy: number;
-  /** cuFFT's GB/s for the same kind and n, from the anchor measured in the same device call. */
-  readonly cufftGBs?: number;
-  readonly ratioToCufft?: number;
+  /** The label (ANCHOR_INFO) of the anchor with the highest GB/s on this row. */
+  readonly bestAnchor?: string;
+  readonly bestAnchorGBs?: number;
+  /** gbs / bestAnchorGBs: >= 1 means ahead of every anchor merged into this row. */
+  readonly ratioToBestAnchor?: number;
   /** Only when this row fell back to another timing method than the report's. */
   readonly timing?: TimingMethod;
 }
@@ -30,7 +39,8 @@ export interface BenchMiss {
   readonly reason: string;
 }
 
-export interface BenchReport {
+/** A run's results; `cufftDevice` / `cufftCopyGBs`, `vkfftDevice` ... once anchors are merged. */
+export interface BenchReport extends AnchorReportFields {
   /** Short device name (file names, plot title). */
   readonly device: string;
   /** Full adapter description. */
@@ -49,9 +59,6 @@ export interface BenchReport {
   readonly unsupported: BenchMiss[];
   /** Cases that failed for any other reason: bugs; the run exits non-zero when there are any. */
   readonly failures: BenchMiss[];
-  /** From the cuFFT anchor, when merged. */
-  readonly cufftDevice?: string;
-  readonly cufftCopyGBs?: number;
 }
 
 /** GB/s (1e9 bytes per second) of `bytes` moved in `ms` milliseconds. */
@@ -59,10 +66,9 @@ export function gbPerSecond(bytes: number, ms: number): number {
   return bytes / (ms * 1e6);
 }
 
-/** Lower-case, dash-separated, file-name-safe. */
 /**
  * The fastest item (highest GB/s) per key, in first-seen key order: a case measured in several
- * processes, or cuFFT over several anchor runs, keeps its fastest (bench/NOTES.md run 13).
+ * processes, or an anchor library over several runs, keeps its fastest (bench/NOTES.md run 13).
  */
 export function fastestPerKey<T extends { readonly gbs: number }>(items: readonly T[], key: (item: T) => string): Map<string, T> {
   const best = new Map<string, T>();
@@ -74,6 +80,7 @@ export function fastestPerKey<T extends { readonly gbs: number }>(items: readonl
   return best;
 }
 
+/** Lower-case, dash-separated, file-name-safe. */
 export function slug(text: string): string {
   return (
     text
@@ -106,9 +113,10 @@ function fmt(v: number | undefined, digits: number): string {
   return v === undefined ? '-' : v.toFixed(digits);
 }
 
-/** A fixed-width table of the rows, one line each, for the console. */
+/** A fixed-width table of the rows, one line each, for the console: ours, every anchor, the best. */
 export function formatTable(report: BenchReport): string {
-  const head = ['kind', 'prec', 'n', 'batch', 'ms', 'GB/s', 'xcopy', 'cuFFT GB/s', 'xcuFFT'];
+  const anchorHead = ANCHOR_LIBRARIES.flatMap((lib) => [`${ANCHOR_INFO[lib].label} GB/s`, `x${ANCHOR_INFO[lib].label}`]);
+  const head = ['kind', 'prec', 'n', 'batch', 'ms', 'GB/s', 'xcopy', ...anchorHead, 'best', 'xbest'];
   const lines = report.rows.map((r) => [
     r.kind,
     r.precision,
@@ -117,8 +125,9 @@ export function formatTable(report: BenchReport): string {
     fmt(r.ms, 4),
     fmt(r.gbs, 1),
     fmt(r.ratioToCopy, 3),
-    fmt(r.cufftGBs, 1),
-    fmt(r.ratioToCufft, 3),
+    ...ANCHOR_LIBRARIES.flatMap((lib) => [fmt(r[gbsField(lib)], 1), fmt(r[ratioField(lib)], 3)]),
+    r.bestAnchor ?? '-',
+    fmt(r.ratioToBestAnchor, 3),
   ]);
   const all = [head, ...lines];
   const widths = head.map((_, c) => Math.max(...all.map((l) => l[c].length)));

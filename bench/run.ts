@@ -1,13 +1,14 @@
 // Entry of `npm run bench` (and of `node dist/bench/run.js` on the GPU machine): measures batched
 // FFT throughput against a copy kernel of the same run, writes bench/results/<date>-<device>.json
 // and an SVG plot next to it, and prints a table. See docs/benchmark.md.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { basename, isAbsolute, relative } from 'node:path';
 import { FAST_TOGGLES, requestNodeDevice } from '../src/node.js';
 import { isSoftwareAdapter } from './adapter.js';
 import { parseBenchArgs, USAGE, type BenchArgs } from './cli.js';
 import { caseFactory, resolveSettings, runHarness, type CaseFactory } from './harness.js';
-import { mergeCufft, parseAnchor, plotPathFor } from './merge-cufft.js';
+import { ANCHOR_LIBRARIES } from './anchor-library.js';
+import { mergeAnchor, plotPathFor, readAnchor } from './merge-anchor.js';
 import { renderPlot } from './plot.js';
 import { defaultResultPath, formatTable, readReport, writeReport, type BenchReport } from './report.js';
 
@@ -18,9 +19,15 @@ const fftCases: CaseFactory = async (device, spec, options) => {
   return makeFFTCase(device, { kind: spec.kind, precision: spec.precision, n: spec.n, batch: spec.batch }, options);
 };
 
-function withCufft(report: BenchReport, anchorPath: string | undefined): BenchReport {
-  return anchorPath ? mergeCufft(report, parseAnchor(readFileSync(anchorPath, 'utf8'))) : report;
+/** The report with every anchor named on the command line (--cufft, --vkfft) merged. */
+function withAnchors(report: BenchReport, args: BenchArgs): BenchReport {
+  return ANCHOR_LIBRARIES.reduce((r, lib) => {
+    const path = args[lib];
+    return path ? mergeAnchor(r, lib, readAnchor(path, lib)) : r;
+  }, report);
 }
+
+const anchorsGiven = (args: BenchArgs) => ANCHOR_LIBRARIES.some((lib) => args[lib] !== undefined);
 
 function writeOutputs(path: string, report: BenchReport): void {
   writeReport(path, report);
@@ -44,8 +51,8 @@ async function main(args: BenchArgs): Promise<number> {
     return 0;
   }
   if (args.plotOnly) {
-    const report = withCufft(readReport(args.plotOnly), args.cufft);
-    if (args.cufft) writeReport(args.plotOnly, report);
+    const report = withAnchors(readReport(args.plotOnly), args);
+    if (anchorsGiven(args)) writeReport(args.plotOnly, report);
     writeFileSync(plotPathFor(args.plotOnly), renderPlot(report));
     console.log(`wrote ${plotPathFor(args.plotOnly)}`);
     return 0;
@@ -68,9 +75,9 @@ async function main(args: BenchArgs): Promise<number> {
     makeCase: caseFactory(fftCases),
     command: commandLine(),
     log: (line) => console.log(`  ${line}`),
-    checkpoint: (partial) => writeReport(pathOf(partial), withCufft(partial, args.cufft)),
+    checkpoint: (partial) => writeReport(pathOf(partial), withAnchors(partial, args)),
   });
-  report = withCufft(report, args.cufft);
+  report = withAnchors(report, args);
   console.log(formatTable(report));
   writeOutputs(pathOf(report), report);
   device.destroy();

@@ -1,4 +1,4 @@
-// The benchmark harness: pure parts (options, batch sizing, bytes, cuFFT merge, SVG) and, on the
+// The benchmark harness: pure parts (options, batch sizing, bytes, cuFFT and VkFFT merges, SVG) and, on the
 // adapter, the copy and scale kernels (they must really move the data), GPU-timestamp timing, error
 // propagation, and one tiny end-to-end harness run with the scale kernel as kernel under test.
 import { describe, expect, it } from 'vitest';
@@ -7,9 +7,10 @@ import { parseBenchArgs } from '../../bench/cli.js';
 import { copyKernelCode, makeCopyCase } from '../../bench/copy-kernel.js';
 import { dispatchShape } from '../../bench/dispatch.js';
 import { batchFor, caseFactory, isUnsupportedError, pointsFor, resolveSettings, runHarness } from '../../bench/harness.js';
-import { bestOfAnchors, mergeCufft, parseAnchor, plotPathFor } from '../../bench/merge-cufft.js';
+import { anchorKindOf } from '../../bench/anchor-library.js';
+import { batchMismatches, bestOfAnchors, mergeAnchor, parseAnchor, plotPathFor, type Anchor } from '../../bench/merge-anchor.js';
 import { mergeReports } from '../../bench/merge-results.js';
-import { niceStep, renderPlot } from '../../bench/plot.js';
+import { niceStep, plotSeries, renderPlot } from '../../bench/plot.js';
 import { defaultResultPath, formatTable, gbPerSecond, type BenchReport } from '../../bench/report.js';
 import { scaleKernelCode } from '../../bench/scale-kernel.js';
 import { median, timeEncode } from '../../bench/timing.js';
@@ -110,6 +111,7 @@ describe('bench results: cuFFT merge, file names, table and plot', () => {
         { kind: 'c2r', n: 256, batch: 4096, ms: 1, gbs: 2000 },
       ],
     }),
+    'cufft',
   );
 
   it('merges processes: each case keeps its fastest process, ratios against the fastest copy', () => {
@@ -130,23 +132,23 @@ describe('bench results: cuFFT merge, file names, table and plot', () => {
   });
 
   it('takes each cuFFT case at its fastest anchor run', () => {
-    const run = (gbs: number, copy: number) => ({ device: 'G', rows: [{ kind: 'c2c', n: 256, batch: 1, ms: 1, gbs }, { kind: 'copy', n: 1, batch: 1, ms: 1, gbs: copy }] });
+    const run = (gbs: number, copy: number): Anchor => ({ device: 'G', rows: [{ kind: 'c2c', n: 256, batch: 1, ms: 1, gbs }, { kind: 'copy', n: 1, batch: 1, ms: 1, gbs: copy }] });
     const best = bestOfAnchors([run(3000, 4000), run(3300, 3900), run(3100, 4100)]);
     expect(best.rows.map((r) => [r.kind, r.gbs])).toEqual([['c2c', 3300], ['copy', 4100]]);
     expect(() => bestOfAnchors([])).toThrow();
   });
 
   it('attaches cuFFT GB/s and ratios by kind, n and batch only', () => {
-    const merged = mergeCufft(sampleReport(), anchor);
+    const merged = mergeAnchor(sampleReport(), 'cufft', anchor);
     expect(merged.cufftDevice).toBe('NVIDIA H100 80GB HBM3');
     expect(merged.cufftCopyGBs).toBe(3100);
     expect(merged.rows[0]).toMatchObject({ cufftGBs: 2600, ratioToCufft: 2500 / 2600 });
     expect(merged.rows[1].cufftGBs).toBeUndefined();
     expect(merged.rows[2]).toMatchObject({ cufftGBs: 800, ratioToCufft: 1.5 });
     expect(merged.rows[3].cufftGBs).toBeUndefined(); // r2c row, the anchor only has c2r at 256
-    const otherBatch = parseAnchor(JSON.stringify({ device: 'G', rows: [{ kind: 'c2c', n: 256, batch: 2048, ms: 1, gbs: 2600 }] }));
-    expect(mergeCufft(sampleReport(), otherBatch).rows[0].cufftGBs).toBeUndefined();
-    expect(() => parseAnchor('{"rows": []}')).toThrow(/anchor/);
+    const otherBatch = parseAnchor(JSON.stringify({ device: 'G', rows: [{ kind: 'c2c', n: 256, batch: 2048, ms: 1, gbs: 2600 }] }), 'cufft');
+    expect(mergeAnchor(sampleReport(), 'cufft', otherBatch).rows[0].cufftGBs).toBeUndefined();
+    expect(() => parseAnchor('{"rows": []}', 'cufft')).toThrow(/not a cuFFT anchor/);
   });
 
   it('names files after date and device, the SVG next to the JSON', () => {
@@ -167,7 +169,7 @@ describe('bench results: cuFFT merge, file names, table and plot', () => {
     expect(plain.startsWith('<svg')).toBe(true);
     expect(plain).toContain('copy kernel 3000 GB/s');
     expect(plain).not.toContain('cuFFT');
-    const merged = renderPlot(mergeCufft(sampleReport(), anchor));
+    const merged = renderPlot(mergeAnchor(sampleReport(), 'cufft', anchor));
     expect(merged).toContain('cuFFT c2c f32');
     expect(merged).toContain('stroke-dasharray="6 3"');
     // Lines join powers of two (256, 512); n=1000 is a hollow marker.
@@ -178,6 +180,177 @@ describe('bench results: cuFFT merge, file names, table and plot', () => {
     }
     expect(niceStep(2500)).toBe(500);
     expect(niceStep(3300)).toBe(1000);
+  });
+});
+
+describe('bench results: VkFFT beside cuFFT, the better anchor, three-way plot', () => {
+  // Ours as device-bench.sh measures it: c2c over 2^20 complex, real kinds over 2^21 real points.
+  const row = (kind: string, n: number, batch: number, gbs: number, precision = 'f32') => ({ kind, precision, n, batch, ms: 1, gbs, ratioToCopy: gbs / 3000 });
+  const ours = (): BenchReport => ({
+    ...sampleReport(),
+    rows: [
+      row('c2c', 256, 4096, 2500),
+      row('c2c', 4096, 256, 2900),
+      row('c2c', 1009, 1039, 1700),
+      row('r2c', 4096, 512, 2600),
+      row('r2c_folded', 4096, 512, 2800),
+      row('c2r_folded', 4096, 512, 2750),
+      row('c2c', 256, 4096, 2300, 'f64'),
+    ],
+  });
+  const cufft = parseAnchor(
+    JSON.stringify({
+      device: 'NVIDIA H200',
+      rows: [
+        { kind: 'copy', n: 1 << 20, batch: 1, ms: 1, gbs: 4000 },
+        { kind: 'c2c', n: 256, batch: 4096, ms: 1, gbs: 2400 },
+        { kind: 'c2c', n: 4096, batch: 256, ms: 1, gbs: 3000 },
+        { kind: 'c2c', n: 1009, batch: 1039, ms: 1, gbs: 900 },
+        { kind: 'r2c', n: 4096, batch: 512, ms: 1, gbs: 2700 },
+        { kind: 'c2r', n: 4096, batch: 512, ms: 1, gbs: 2650 },
+      ],
+    }),
+    'cufft',
+  );
+  // vkfft_anchor.cu's format: device, library, rows; no copy row, no c2r kind.
+  const vkfftText = JSON.stringify({
+    device: 'NVIDIA H200',
+    library: 'VkFFT 10304 (CUDA backend)',
+    rows: [
+      { kind: 'c2c', n: 256, batch: 4096, ms: 1, gbs: 2550 },
+      { kind: 'c2c', n: 4096, batch: 256, ms: 1, gbs: 2950 },
+      { kind: 'c2c', n: 1009, batch: 1039, ms: 1, gbs: 1150 },
+      { kind: 'r2c', n: 4096, batch: 512, ms: 1, gbs: 2500 },
+      { kind: 'c2c_f64', n: 256, batch: 4096, ms: 1, gbs: 2450 },
+    ],
+  });
+  const vkfft = parseAnchor(vkfftText, 'vkfft');
+  const find = (r: BenchReport, kind: string, n: number, precision = 'f32') => r.rows.find((x) => x.kind === kind && x.n === n && x.precision === precision)!;
+
+  it('attaches VkFFT GB/s by kind, n and batch; folded R2C compares with its r2c; no VkFFT C2R', () => {
+    const m = mergeAnchor(ours(), 'vkfft', vkfft);
+    expect(m.vkfftDevice).toBe('NVIDIA H200');
+    expect(m.vkfftCopyGBs).toBeUndefined();
+    expect(find(m, 'c2c', 256)).toMatchObject({ vkfftGBs: 2550, ratioToVkfft: 2500 / 2550 });
+    expect(find(m, 'c2c', 1009)).toMatchObject({ vkfftGBs: 1150, ratioToVkfft: 1700 / 1150 });
+    expect(find(m, 'r2c', 4096)).toMatchObject({ vkfftGBs: 2500, ratioToVkfft: 2600 / 2500 });
+    expect(find(m, 'r2c_folded', 4096)).toMatchObject({ vkfftGBs: 2500, ratioToVkfft: 2800 / 2500 });
+    expect(find(m, 'c2r_folded', 4096).vkfftGBs).toBeUndefined();
+    // Other precisions take the anchors' suffixed kind.
+    expect(find(m, 'c2c', 256, 'f64')).toMatchObject({ vkfftGBs: 2450, ratioToVkfft: 2300 / 2450 });
+    expect(find(m, 'c2c', 256).cufftGBs).toBeUndefined(); // one library's merge leaves the other's fields alone
+    expect(() => parseAnchor(JSON.stringify({ device: 'G', rows: [{ kind: 'c2c', n: 256, gbs: 1 }] }), 'vkfft')).toThrow(/bad VkFFT anchor row/);
+    expect(() => parseAnchor('not json', 'vkfft')).toThrow(/not a VkFFT anchor/);
+    expect(() => parseAnchor(vkfftText, 'cufft')).toThrow(/VkFFT 10304 \(CUDA backend\), not cuFFT/);
+  });
+
+  it('does not merge a figure over another batch, and names those rows', () => {
+    const off = parseAnchor(
+      JSON.stringify({ device: 'G', rows: [{ kind: 'c2c', n: 256, batch: 2048, ms: 1, gbs: 2550 }, { kind: 'r2c', n: 4096, batch: 256, ms: 1, gbs: 2500 }] }),
+      'vkfft',
+    );
+    const m = mergeAnchor(ours(), 'vkfft', off);
+    expect(m.rows.filter((r) => r.vkfftGBs !== undefined || r.bestAnchor !== undefined)).toEqual([]);
+    expect(batchMismatches(ours(), off)).toEqual([
+      'c2c 256 (batch 4096, anchor 2048)',
+      'r2c 4096 (batch 512, anchor 256)',
+      'r2c_folded 4096 (batch 512, anchor 256)',
+    ]);
+    expect(batchMismatches(ours(), vkfft)).toEqual([]);
+  });
+
+  it('keeps each VkFFT case at its fastest run, cases of another batch apart', () => {
+    const run = (gbs256: number, gbs4096: number): Anchor => ({
+      device: 'NVIDIA H200',
+      library: 'VkFFT 10304 (CUDA backend)',
+      rows: [
+        { kind: 'c2c', n: 256, batch: 4096, ms: 1, gbs: gbs256 },
+        { kind: 'r2c', n: 4096, batch: 512, ms: 1, gbs: gbs4096 },
+      ],
+    });
+    const other: Anchor = { device: 'NVIDIA H200', rows: [{ kind: 'c2c', n: 256, batch: 2048, ms: 1, gbs: 9999 }] };
+    const best = bestOfAnchors([run(2500, 2400), run(2600, 2300), run(2550, 2450), other]);
+    expect(best.library).toBe('VkFFT 10304 (CUDA backend)');
+    expect(best.rows.map((r) => [r.kind, r.n, r.batch, r.gbs])).toEqual([
+      ['c2c', 256, 4096, 2600],
+      ['r2c', 4096, 512, 2450],
+      ['c2c', 256, 2048, 9999],
+    ]);
+    // The 9999 figure is over another batch: the 4096-batch row of ours compares with 2600.
+    expect(find(mergeAnchor(ours(), 'vkfft', best), 'c2c', 256)).toMatchObject({ vkfftGBs: 2600 });
+  });
+
+  it('takes the ratio to the better of the two anchors, whichever order they merge in', () => {
+    const both = mergeAnchor(mergeAnchor(ours(), 'cufft', cufft), 'vkfft', vkfft);
+    const reversed = mergeAnchor(mergeAnchor(ours(), 'vkfft', vkfft), 'cufft', cufft);
+    expect(reversed.rows).toEqual(both.rows);
+    expect(both.cufftCopyGBs).toBe(4000);
+    expect(find(both, 'c2c', 256)).toMatchObject({ bestAnchor: 'VkFFT', bestAnchorGBs: 2550, ratioToBestAnchor: 2500 / 2550 });
+    expect(find(both, 'c2c', 4096)).toMatchObject({ bestAnchor: 'cuFFT', bestAnchorGBs: 3000, ratioToBestAnchor: 2900 / 3000 });
+    expect(find(both, 'c2c', 1009)).toMatchObject({ bestAnchor: 'VkFFT', ratioToBestAnchor: 1700 / 1150 });
+    expect(find(both, 'r2c_folded', 4096)).toMatchObject({ bestAnchor: 'cuFFT', ratioToBestAnchor: 2800 / 2700 });
+    // Only cuFFT measured C2R: it is the better anchor there by default.
+    expect(find(both, 'c2r_folded', 4096)).toMatchObject({ bestAnchor: 'cuFFT', ratioToBestAnchor: 2750 / 2650 });
+    // Re-merging one library replaces its figures and the best is recomputed.
+    const slower = parseAnchor(JSON.stringify({ device: 'G', rows: [{ kind: 'c2c', n: 256, batch: 4096, ms: 1, gbs: 2000 }] }), 'vkfft');
+    const again = mergeAnchor(both, 'vkfft', slower);
+    expect(find(again, 'c2c', 256)).toMatchObject({ vkfftGBs: 2000, bestAnchor: 'cuFFT', ratioToBestAnchor: 2500 / 2400 });
+    expect(find(again, 'c2c', 1009)).toMatchObject({ bestAnchor: 'cuFFT', ratioToBestAnchor: 1700 / 900 });
+    expect(Object.keys(find(again, 'c2c', 1009))).not.toContain('vkfftGBs');
+    // Rows no anchor measured have no best.
+    const none = mergeAnchor(ours(), 'vkfft', slower);
+    expect(find(none, 'c2c', 4096).bestAnchor).toBeUndefined();
+    expect(find(none, 'c2c', 4096).ratioToBestAnchor).toBeUndefined();
+  });
+
+  it('merges the kinds still to come on their names: fft2 from both, conv and c2c_conv from cuFFT', () => {
+    expect([anchorKindOf({ kind: 'r2c_folded', precision: 'f32' }), anchorKindOf({ kind: 'fft2', precision: 'f32' }), anchorKindOf({ kind: 'c2c', precision: 'f16' })]).toEqual(['r2c', 'fft2', 'c2c_f16']);
+    const report: BenchReport = { ...sampleReport(), rows: [row('fft2', 256, 16, 1500), row('conv', 4096, 512, 2000), row('c2c_conv', 4096, 256, 2100)] };
+    const cu = parseAnchor(
+      JSON.stringify({
+        device: 'G',
+        rows: [
+          { kind: 'fft2', n: 256, batch: 16, ms: 1, gbs: 1365 },
+          { kind: 'conv', n: 4096, batch: 512, ms: 1, gbs: 790 },
+          { kind: 'c2c_conv', n: 4096, batch: 256, ms: 1, gbs: 990 },
+        ],
+      }),
+      'cufft',
+    );
+    const vk = parseAnchor(JSON.stringify({ device: 'G', rows: [{ kind: 'fft2', n: 256, batch: 16, ms: 1, gbs: 1777 }] }), 'vkfft');
+    const m = mergeAnchor(mergeAnchor(report, 'cufft', cu), 'vkfft', vk);
+    expect(m.rows.map((r) => [r.kind, r.cufftGBs, r.vkfftGBs, r.bestAnchor])).toEqual([
+      ['fft2', 1365, 1777, 'VkFFT'],
+      ['conv', 790, undefined, 'cuFFT'],
+      ['c2c_conv', 990, undefined, 'cuFFT'],
+    ]);
+  });
+
+  it('prints both anchors and the better one in the table', () => {
+    const t = formatTable(mergeAnchor(mergeAnchor(ours(), 'cufft', cufft), 'vkfft', vkfft)).split('\n');
+    expect(t[1].split(/\s+/)).toEqual(['kind', 'prec', 'n', 'batch', 'ms', 'GB/s', 'xcopy', 'cuFFT', 'GB/s', 'xcuFFT', 'VkFFT', 'GB/s', 'xVkFFT', 'best', 'xbest']);
+    expect(t.find((l) => l.startsWith('c2c ') && / 256 /.test(l) && l.includes('f32'))!.split(/\s+/).slice(-6)).toEqual(['2400.0', '1.042', '2550.0', '0.980', 'VkFFT', '0.980']);
+    expect(t.find((l) => l.startsWith('c2r_folded'))!.split(/\s+/).slice(-6)).toEqual(['2650.0', '1.038', '-', '-', 'cuFFT', '1.038']);
+  });
+
+  it('plots webfftdx, cuFFT and VkFFT: three series per kind both anchors measured, each anchor curve once', () => {
+    const merged = mergeAnchor(mergeAnchor(ours(), 'cufft', cufft), 'vkfft', vkfft);
+    const labels = plotSeries(merged).map((s) => s.label);
+    expect(labels.filter((l) => l.endsWith(' c2c f32'))).toEqual(['webfftdx c2c f32', 'cuFFT c2c f32', 'VkFFT c2c f32']);
+    // r2c and r2c_folded rows compare with the same anchor r2c figures: drawn once.
+    expect(labels.filter((l) => / r2c(_folded)? f32$/.test(l))).toEqual(['webfftdx r2c f32', 'cuFFT r2c f32', 'VkFFT r2c f32', 'webfftdx r2c_folded f32']);
+    expect(labels.filter((l) => l.includes('c2r'))).toEqual(['webfftdx c2r_folded f32', 'cuFFT c2r f32']);
+    const svg = renderPlot(merged);
+    expect(svg).toContain('PyTorch copy 4000 GB/s');
+    expect(svg).toContain('stroke-dasharray="6 3"'); // cuFFT
+    expect(svg).toContain('stroke-dasharray="10 3 2 3"'); // VkFFT
+    expect(svg).toMatch(/<polygon[^>]*fill="white"[^>]*><title>VkFFT c2c f32 N=1009: 1150\.0 GB\/s<\/title><\/polygon>/);
+    expect(svg).toMatch(/<rect[^>]*><title>cuFFT c2c f32 N=4096: 3000\.0 GB\/s<\/title><\/rect>/);
+    for (const tag of ['svg', 'text', 'circle', 'rect', 'polygon', 'title']) {
+      const open = (svg.match(new RegExp(`<${tag}[ >]`, 'g')) ?? []).length;
+      const selfClosed = (svg.match(new RegExp(`<${tag}[^>]*/>`, 'g')) ?? []).length;
+      expect(open - selfClosed, tag).toBe((svg.match(new RegExp(`</${tag}>`, 'g')) ?? []).length);
+    }
   });
 });
 
