@@ -6,6 +6,7 @@ export const USAGE = `usage: npm run bench -- [options]
   --sizes 64,256,4096     FFT sizes (all kinds unless --real-sizes is given)
   --real-sizes 256,4096   sizes for r2c and c2r
   --kinds c2c,r2c,c2r     kinds: c2c, r2c, c2r, r2c_folded, c2r_folded (RealFFTOptions natural/folded),
+                          fft2 (createFFT on n x n images; c2c beyond one workgroup runs createFFT too),
                           scale (a trivial 1R+1W kernel: harness self-check)
   --precision f32         precisions, comma-separated (f16 needs shader-f16)
   --total <elements>      complex elements per case (default 2^26 on a GPU, 2^18 on the software driver);
@@ -21,7 +22,7 @@ export const USAGE = `usage: npm run bench -- [options]
   --toggles fast|default  Dawn toggles: fast (default) disables workgroup zero-init and robustness clamps
                           (see FAST_TOGGLES in src/node.ts); default keeps Dawn's defaults`;
 
-export const KINDS = ['c2c', 'r2c', 'c2r', 'r2c_folded', 'c2r_folded', 'scale'] as const;
+export const KINDS = ['c2c', 'r2c', 'c2r', 'r2c_folded', 'c2r_folded', 'fft2', 'scale'] as const;
 
 /** Real kinds (sized by --real-sizes); `_folded` runs RealFFTOptions('natural', 'folded'). */
 export function isRealKind(kind: string): boolean {

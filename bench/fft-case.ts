@@ -2,6 +2,7 @@
 // operators, targeting the device's actual limits (as a user tuning for that device would, e.g.
 // 48 KiB of workgroup memory on NVIDIA through Vulkan).
 import { Block, Direction, fft, Limits, Precision, RealFFTOptions, Size, Type, type FFTLimits } from '../src/index.js';
+import { makeAnyShapeCase } from './any-shape-case.js';
 import { makeBatchedCase, type FFTCaseSpec } from './batched-case.js';
 import type { BenchCase, CaseOptions } from './case.js';
 
@@ -31,6 +32,18 @@ export function benchDescriptor(device: GPUDevice, spec: FFTCaseSpec) {
   );
 }
 
-export function makeFFTCase(device: GPUDevice, spec: FFTCaseSpec, options: CaseOptions = {}): Promise<BenchCase> {
-  return makeBatchedCase(device, benchDescriptor(device, spec), spec, options);
+/**
+ * The case for a spec: the batched one-workgroup kernel of the descriptor; createFFT for 2D images
+ * (fft2) and for C2C f32 lengths beyond one workgroup (the descriptor refuses them).
+ */
+export function makeFFTCase(device: GPUDevice, spec: FFTCaseSpec | (Omit<FFTCaseSpec, 'kind'> & { kind: 'fft2' }), options: CaseOptions = {}): Promise<BenchCase> {
+  if (spec.kind === 'fft2') return makeAnyShapeCase(device, { kind: 'fft2', n: spec.n, batch: spec.batch }, options);
+  let desc;
+  try {
+    desc = benchDescriptor(device, spec);
+  } catch (e) {
+    if (spec.kind === 'c2c' && spec.precision === 'f32') return makeAnyShapeCase(device, { kind: 'c2c', n: spec.n, batch: spec.batch }, options);
+    throw e;
+  }
+  return makeBatchedCase(device, desc, spec, options);
 }

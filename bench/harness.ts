@@ -167,10 +167,12 @@ export async function runHarness(input: HarnessInput): Promise<BenchReport> {
     const sizes = isRealKind(kind) ? s.realSizes : s.sizes;
     for (const precision of s.precisions) {
       for (const n of sizes) {
-        const batch = batchFor(pointsFor(kind, s.total), n, precision, maxBinding);
+        // fft2 sizes are image sides: one transform holds n x n points.
+        const perTransform = kind === 'fft2' ? n * n : n;
+        const batch = batchFor(pointsFor(kind, s.total), perTransform, precision, maxBinding);
         const spec = { kind, precision, n, batch };
         try {
-          const m = await measure(device, (o) => input.makeCase(device, spec, o), (isRealKind(kind) ? 1 : 2) * batch * n * COMPLEX_BYTES[precision], s);
+          const m = await measure(device, (o) => input.makeCase(device, spec, o), (isRealKind(kind) ? 1 : 2) * batch * perTransform * COMPLEX_BYTES[precision], s);
           const gbs = gbPerSecond(m.c.bytesMoved, m.ms);
           const row: BenchRow = { kind, precision, n, batch: m.c.batch, ms: m.ms, gbs, ratioToCopy: gbs / copyGBs };
           rows.push(m.method === timing ? row : { ...row, timing: m.method });

@@ -4,12 +4,27 @@ import { requestNodeDevice } from '../src/node.js';
 import { blockUserKernel } from './block-user-kernel.js';
 import { bluesteinPrime } from './bluestein-prime.js';
 import { convolution } from './convolution.js';
+import { fft2dUserKernels } from './fft2d-user-kernels.js';
+import { gpuVsCpu } from './gpu-vs-cpu.js';
+import { imageFilter } from './image-filter.js';
 import { introduction } from './introduction.js';
+import { largeFFT } from './large-fft.js';
 import { realSpectrum } from './real-spectrum.js';
 import type { Example } from './support.js';
 import { threadUserKernel } from './thread-user-kernel.js';
 
-const examples: Example[] = [introduction, threadUserKernel, blockUserKernel, convolution, realSpectrum, bluesteinPrime];
+const examples: Example[] = [
+  introduction,
+  threadUserKernel,
+  blockUserKernel,
+  convolution,
+  realSpectrum,
+  bluesteinPrime,
+  largeFFT,
+  fft2dUserKernels,
+  imageFilter,
+  gpuVsCpu,
+];
 
 /** f32 results must match the f64 reference to about 1e-7 * sqrt(log2 n); the gallery flags anything above 1e-6. */
 const ERROR_LIMIT = 1e-6;

@@ -43,6 +43,12 @@ export interface BlockEngineSpec {
    * radices (stageRadices with parts) whose butterflies per invocation E / R divide by parts.
    */
   readonly parts?: number;
+  /**
+   * Elements between the workgroup buffers of consecutive FFT slots (default N / parts). A kernel
+   * whose adjacent invocations are adjacent slots (column FFTs, kernels/any-shape) pads it by one so
+   * that the same element of neighbouring slots falls on distinct banks.
+   */
+  readonly slotStride?: number;
 }
 
 /**
@@ -298,7 +304,7 @@ function exchangeFunction(
   // Butterfly m's outputs all lie in part floor(m * parts / per) (see BlockEngineSpec.parts).
   const partOf = (m: number) => Math.floor((m * parts) / per);
   const idx = butterflyIndex(stage, stride, ept, true, (m) => partOf(m) * partLen);
-  const setup = [`let base = ${mulConst('fft', partLen)};`, ...idx.lines];
+  const setup = [`let base = ${mulConst('fft', spec.slotStride ?? partLen)};`, ...idx.lines];
   const writes = (component: string, p: number) => {
     const out: string[] = [];
     for (let m = 0; m < per; m++) {

@@ -55,3 +55,8 @@ export { createBatchedFFT } from './batched/plan.js';
 export type { BatchedFFT, BatchedFFTBuffers, BatchedFFTOptions } from './batched/plan.js';
 export { makeWorkspace } from './host/workspace.js';
 export type { CodeGenerating, FFTWorkspace } from './host/workspace.js';
+export { createFFT } from './any-shape/fft.js';
+export type { AnyShapeFFT, FFTBuffers, FFTOptions, FFTPassInfo } from './any-shape/fft.js';
+export type { WorkspaceProvider } from './host/workspace.js';
+export { fourStepTwiddleWGSL, stridedAccessWGSL } from '../kernels/any-shape/helpers.js';
+export type { BlockLayout } from '../kernels/any-shape/helpers.js';

@@ -31,8 +31,23 @@ export function planOf(desc: CodeGenerating): FFTPlan {
   return desc.wgsl({ prefix: 'probe', workspace: { group: 0, binding: WORKSPACE_BINDING } }).plan;
 }
 
-/** Allocates and fills the workspace an FFT needs (Bluestein chirp and kernel, computed in f64). Empty when none is needed. */
-export function makeWorkspace(device: GPUDevice, desc: CodeGenerating): FFTWorkspace {
+/** A plan that allocates its own workspace (createFFT's plans: `workspaceSize` bytes of temporary storage). */
+export interface WorkspaceProvider {
+  readonly workspaceSize: number;
+  createWorkspace(): FFTWorkspace;
+}
+
+function isWorkspaceProvider(x: CodeGenerating | WorkspaceProvider): x is WorkspaceProvider {
+  return typeof (x as WorkspaceProvider).createWorkspace === 'function' && typeof (x as WorkspaceProvider).workspaceSize === 'number';
+}
+
+/**
+ * Allocates and fills the workspace an FFT needs: for a descriptor, the Bluestein chirp and kernel
+ * (computed in f64), empty when none is needed; for a createFFT plan, its `workspaceSize` bytes of
+ * temporary storage.
+ */
+export function makeWorkspace(device: GPUDevice, desc: CodeGenerating | WorkspaceProvider): FFTWorkspace {
+  if (isWorkspaceProvider(desc)) return desc.createWorkspace();
   const plan = planOf(desc);
   if (!plan.requiresWorkspace) return { buffer: undefined, size: 0, destroy() {} };
   const data = bluesteinWorkspace(plan);

@@ -48,6 +48,17 @@ export async function freshDevice(limits: DeviceLimits = 'default'): Promise<Nod
   return d;
 }
 
+let plain: Promise<NodeDevice> | undefined;
+
+/**
+ * A device from a plain `adapter.requestDevice()`: WebGPU's default limits (16 KiB of workgroup
+ * memory, 256 invocations, 128 MiB storage bindings), what any page gets without asking for more.
+ */
+export function defaultLimitsDevice(): Promise<NodeDevice> {
+  plain ??= requestNodeDevice({ limits: 'default', optionalFeatures: [] });
+  return plain;
+}
+
 /** Runs fn inside validation, internal and out-of-memory error scopes; any GPU error rejects. */
 export async function withErrorScopes<T>(device: GPUDevice, fn: () => Promise<T> | T): Promise<T> {
   device.pushErrorScope('validation');

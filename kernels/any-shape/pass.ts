@@ -1,0 +1,384 @@
+// One pass over global memory of a multi-pass FFT (src/any-shape): a batch of L-point FFTs whose
+// elements lie `inner` apart, C of them per workgroup, every FFT run by the Block engine
+// (kernels/stockham.ts) as one FFT slot.
+//
+// Column mode: local_invocation_id.x is the slot (the FFT), .y the engine's thread. The FFTs of a
+// workgroup are C adjacent columns, so for every register the C adjacent invocations read (and
+// write) C consecutive complex values: each global access is a coalesced run of C (16) elements,
+// whatever the distance between one FFT's elements. The engine's workgroup buffer gives each slot
+// N / parts + 1 elements (kernels/stockham.ts slotStride) so that neighbouring slots, now adjacent
+// invocations, use distinct banks.
+//
+// Two kinds of pass (docs/any-shape.md derives them):
+// - 'column': the data are [A][L][W] (W = width); FFT j = a * W + col runs down column col of block
+//   a, and the result goes back to the same positions, multiplied by the four-step twiddle
+//   w_T^(m k) (m = col / inner, k the output index). In place is safe: a workgroup reads and writes
+//   only its own columns.
+// - 'final': FFT j = a * W + q * inner + b reads the row whose offset o is the mixed-radix number
+//   of q's digits (the earlier passes' output indices) and writes output index q + k * (W / inner):
+//   the transposition of the four-step algorithm, done by choosing addresses, no transpose kernel.
+//   When inner is 1 the rows are contiguous and C of them are loaded through workgroup memory
+//   (stagedInput), so that reads stay coalesced too.
+//
+// Everything but the FFT length, the engine's shape and the element types comes from a uniform
+// (PassParams), so one compiled kernel serves every shape that uses the same L: compile time matters
+// on software Vulkan. That includes the direction: the engine always runs forward, and an inverse
+// transform conjugates on its first load and last store (IFFT(x) = conj(FFT(conj(x)))), as well as
+// the Hermitian mirror of C2R input and the Bluestein tables (PASS_FLAGS).
+import type { Sign } from '../codelets.js';
+import { Definitions } from '../definitions.js';
+import { sincosFunction, sincosName } from '../sincos.js';
+import { addBlockEngine, addCmul, type ExchangeMode } from '../stockham.js';
+
+/** Binding slots of pass kernels (group 0). */
+export const PASS_BINDINGS = { input: 0, output: 1, params: 2, tables: 3 } as const;
+
+/** Bytes of the PassParams uniform. */
+export const PASS_PARAMS_BYTES = 112;
+
+/** How a pass reads its input: complex values (a Hermitian half too, see PASS_FLAGS), or reals (imaginary part 0). */
+export type PassInput = 'complex' | 'real';
+
+/** Bits of PassParams.flags: what the first load and the last store of a transform add. */
+export const PASS_FLAGS = {
+  /** Input index idx > mirror / 2 reads conj(x[mirror - idx]) (C2R's Hermitian half). */
+  hermitian: 1,
+  /** Conjugate after loading (inverse transforms, first pass). */
+  conjugateInput: 2,
+  /** Conjugate before storing (inverse transforms, last pass). */
+  conjugateOutput: 4,
+  /** Multiply input index idx by tables[in_table + idx] (Bluestein chirp). */
+  inputTable: 8,
+  /** Multiply output index idx by tables[out_table + idx] (Bluestein kernel spectrum or chirp). */
+  outputTable: 16,
+} as const;
+/** How a pass writes its output: complex values or their real parts. */
+export type PassOutput = 'complex' | 'real';
+
+export interface PassKernelSpec {
+  /** FFT length L. */
+  readonly size: number;
+  /** Elements per invocation of the engine (L / ept invocations per FFT). */
+  readonly ept: number;
+  readonly exchange: ExchangeMode;
+  readonly parts: number;
+  /** FFTs per workgroup C (adjacent invocations). */
+  readonly columns: number;
+  readonly kind: 'column' | 'final';
+  /** Column passes: multiply output k of column col by w_T^((col / inner) k) (T, step: parameters). */
+  readonly twiddle: boolean;
+  readonly input: PassInput;
+  readonly output: PassOutput;
+  /** Final passes with inner = 1: load the C rows through workgroup memory (coalesced row reads). */
+  readonly stagedInput: boolean;
+  /** One read_write binding for input and output. */
+  readonly inPlace: boolean;
+  readonly maxWorkgroupBytes: number;
+}
+
+export interface PassKernel {
+  readonly code: string;
+  readonly workgroupSize: readonly [number, number, number];
+  /** Bytes of workgroup memory the kernel declares. */
+  readonly workgroupBytes: number;
+}
+
+/** Values of the PassParams uniform (see PassParamsWGSL); all u32 except twStep. */
+export interface PassParams {
+  /** FFTs in the pass. */
+  readonly count: number;
+  /** Workgroups along x of the dispatch (a 2D dispatch beyond maxComputeWorkgroupsPerDimension). */
+  readonly groupsX: number;
+  /** Workgroups that carry FFTs. */
+  readonly groups: number;
+  /** W: FFTs per block a. */
+  readonly width: number;
+  /** Distance between consecutive elements of one FFT along the transformed axis (product of the later axes). */
+  readonly inner: number;
+  /** Elements between blocks a in the input and output buffers. */
+  readonly inBlock: number;
+  readonly outBlock: number;
+  /** Input indices >= inValid read as zero (zero padding); output indices >= outValid are not stored. */
+  readonly inValid: number;
+  readonly outValid: number;
+  /** Hermitian input: the logical length n (index idx > n / 2 reads conj(x[n - idx])). */
+  readonly mirror: number;
+  /** PASS_FLAGS bits. */
+  readonly flags: number;
+  /** Column passes: twiddle length T. */
+  readonly twLength: number;
+  /** Final passes: the digits of q (radix, and the input offset per unit), earliest pass first. */
+  readonly digits: readonly { readonly radix: number; readonly stride: number }[];
+  /** Offsets (complex elements) of the input and output tables in the tables binding. */
+  readonly inTable: number;
+  readonly outTable: number;
+  /**
+   * Offsets (complex elements) of the input and output within the one binding of an in-place kernel:
+   * two regions of one workspace buffer are bound once (WebGPU forbids binding one buffer both
+   * read-only and writable in a dispatch). 0 for out-of-place kernels.
+   */
+  readonly inBase: number;
+  readonly outBase: number;
+}
+
+export const PASS_PARAMS_WGSL = `struct PassParams {
+  count: u32, groups_x: u32, width: u32, inner: u32,
+  in_block: u32, out_block: u32, in_valid: u32, out_valid: u32,
+  mirror: u32, tw_len: u32, tw_step: f32, digits: u32,
+  in_table: u32, out_table: u32, groups: u32, in_base: u32,
+  out_base: u32, flags: u32, pad1: u32, pad2: u32,
+  radix: vec4<u32>, dstride: vec4<u32>,
+}`;
+
+/** The uniform's bytes for `p`. */
+export function passParamsData(p: PassParams): ArrayBuffer {
+  if (p.digits.length > 4) throw new Error(`webfftdx: a final pass takes at most 4 earlier passes, got ${p.digits.length}`);
+  const buf = new ArrayBuffer(PASS_PARAMS_BYTES);
+  const u = new Uint32Array(buf);
+  const f = new Float32Array(buf);
+  u.set([p.count, p.groupsX, p.width, p.inner, p.inBlock, p.outBlock, p.inValid, p.outValid, p.mirror, p.twLength, 0, p.digits.length, p.inTable, p.outTable, p.groups, p.inBase, p.outBase, p.flags, 0, 0]);
+  f[10] = p.twLength > 0 ? Math.PI / 2 / p.twLength : 0;
+  p.digits.forEach((d, i) => {
+    u[20 + i] = d.radix;
+    u[24 + i] = d.stride;
+  });
+  return buf;
+}
+
+/** Padding of each slot's workgroup buffer (see the file comment). */
+const SLOT_PAD = 1;
+
+function smemElements(spec: PassKernelSpec): number {
+  return spec.exchange === 'none' ? 0 : spec.columns * (spec.size / spec.parts + SLOT_PAD);
+}
+
+/** Workgroup bytes of the engine's buffer for this shape (complex: 8 per element, split: 4). */
+export function passEngineBytes(size: number, columns: number, exchange: ExchangeMode, parts: number): number {
+  if (exchange === 'none') return 0;
+  return columns * (size / parts + SLOT_PAD) * (exchange === 'complex' ? 8 : 4);
+}
+
+export function passKernelName(spec: PassKernelSpec): string {
+  const bits = [
+    spec.kind,
+    `n${spec.size}`,
+    `e${spec.ept}`,
+    `c${spec.columns}`,
+    spec.exchange === 'split' ? 'split' : '',
+    spec.parts > 1 ? `p${spec.parts}` : '',
+    spec.twiddle ? 'tw' : '',
+    spec.input !== 'complex' ? spec.input : '',
+    spec.output !== 'complex' ? `out${spec.output}` : '',
+    spec.stagedInput ? 'staged' : '',
+    spec.inPlace ? 'inplace' : '',
+  ];
+  return bits.filter(Boolean).join('_');
+}
+
+export function passKernel(spec: PassKernelSpec): PassKernel {
+  const { size: L, ept: E, columns: C } = spec;
+  const sign: Sign = -1;
+  const S = L / E;
+  if (!Number.isInteger(S)) throw new Error(`webfftdx: pass length ${L} is not a multiple of ${E} elements per invocation`);
+  if (spec.stagedInput && (spec.kind !== 'final' || spec.input !== 'complex')) {
+    throw new Error('webfftdx: staged input is for final passes reading complex intermediates (no load flags)');
+  }
+  if (spec.twiddle && spec.kind !== 'column') throw new Error('webfftdx: the four-step twiddle belongs to column passes');
+  const prefix = 'ax';
+  const defs = new Definitions();
+  const smem = `${prefix}_smem`;
+  const elements = smemElements(spec);
+  const engine = addBlockEngine(defs, {
+    prefix,
+    size: L,
+    ept: E,
+    storage: E,
+    sign,
+    slots: C,
+    exchange: spec.exchange,
+    smem,
+    parts: spec.parts,
+    slotStride: spec.size / spec.parts + SLOT_PAD,
+  });
+  const cmul = addCmul(defs, prefix);
+  const sincos = defs.add(sincosName(prefix, 'estimate'), () => sincosFunction(prefix, 'estimate'));
+
+  const inElem = spec.input === 'real' ? 'f32' : 'vec2<f32>';
+  const outElem = spec.output === 'real' ? 'f32' : 'vec2<f32>';
+  if (spec.inPlace && inElem !== outElem) throw new Error('webfftdx: an in-place pass needs the same element type on both sides');
+  const inName = spec.inPlace ? 'fft_data' : 'fft_in';
+  const outName = spec.inPlace ? 'fft_data' : 'fft_out';
+  const decls: string[] = [];
+  decls.push(
+    spec.inPlace
+      ? `@group(0) @binding(${PASS_BINDINGS.input}) var<storage, read_write> fft_data: array<${inElem}>;`
+      : `@group(0) @binding(${PASS_BINDINGS.input}) var<storage, read> fft_in: array<${inElem}>;\n` +
+          `@group(0) @binding(${PASS_BINDINGS.output}) var<storage, read_write> fft_out: array<${outElem}>;`,
+    PASS_PARAMS_WGSL,
+    `@group(0) @binding(${PASS_BINDINGS.params}) var<uniform> P: PassParams;`,
+  );
+  decls.push(`@group(0) @binding(${PASS_BINDINGS.tables}) var<storage, read> fft_tables: array<vec2<f32>>;`);
+  let smemType = '';
+  if (spec.exchange === 'complex') smemType = 'vec2<f32>';
+  if (spec.exchange === 'split') smemType = 'f32';
+  let stageName = smem;
+  let stageComplex = spec.exchange === 'complex';
+  let stageCapacity = spec.exchange === 'complex' ? elements : Math.floor(elements / 2);
+  let workgroupBytes = passEngineBytes(L, C, spec.exchange, spec.parts);
+  if (smemType) decls.push(`var<workgroup> ${smem}: array<${smemType}, ${elements}>;`);
+  // Chunks of the staged rows: registers [q E / Q, (q + 1) E / Q) hold row elements [q L / Q, (q + 1) L / Q).
+  let chunks = 0;
+  if (spec.stagedInput) {
+    if (spec.exchange === 'none') {
+      stageName = `${prefix}_stage`;
+      stageComplex = true;
+      stageCapacity = Math.min(Math.floor(spec.maxWorkgroupBytes / 8) - C, C * (L + 1));
+      decls.push(`var<workgroup> ${stageName}: array<vec2<f32>, ${stageCapacity}>;`);
+      workgroupBytes = stageCapacity * 8;
+    }
+    for (let q = 1; q <= E; q++) {
+      if (E % q === 0 && C * (L / q + 1) <= stageCapacity) {
+        chunks = q;
+        break;
+      }
+    }
+    if (!chunks) throw new Error(`webfftdx: ${C} rows of ${L} points cannot be staged through ${stageCapacity} elements of workgroup memory`);
+    decls.push(`var<workgroup> ${prefix}_rows: array<u32, ${C}>;`);
+    workgroupBytes += C * 4;
+  }
+
+  const tw = `vec2<f32>(cs.x, -cs.y)`;
+  const body: string[] = [];
+  const push = (...l: string[]) => body.push(...l);
+  push(
+    `let group = wg.y * P.groups_x + wg.x;`,
+    `if (group >= P.groups) { return; }`,
+    `let c = lid.x;`,
+    `let t = lid.y;`,
+    `let j = group * ${C}u + c;`,
+    `let is_active = j < P.count;`,
+    `let sub = P.width / P.inner;`,
+    `let a = j / P.width;`,
+    `let r = j - a * P.width;`,
+    `let q = r / P.inner;`,
+    `let b = r - q * P.inner;`,
+    `let in_row = P.in_base + a * P.in_block + b;`,
+    `let out_row = P.out_base + a * P.out_block + b;`,
+    `var data: array<vec2<f32>, ${E}>;`,
+  );
+  // Input index of element l (the FFT's l-th input) and output index of element k.
+  let inIdx: (l: string) => string;
+  let outIdx: (k: string) => string;
+  if (spec.kind === 'column') {
+    // r = col (the column in block a), q = m (its four-step twiddle factor), index l * sub + m.
+    inIdx = (l) => `${l} * sub + q`;
+    outIdx = inIdx;
+  } else {
+    push(
+      `// Offset of this FFT's row: the mixed-radix number of q's digits (earlier passes' outputs).`,
+      `var o = 0u;`,
+      `var rest = q;`,
+      `for (var d = 0u; d < P.digits; d++) {`,
+      `  let digit = rest % P.radix[d];`,
+      `  rest = rest / P.radix[d];`,
+      `  o += digit * P.dstride[d];`,
+      `}`,
+    );
+    inIdx = (l) => `o + ${l}`;
+    outIdx = (k) => `q + ${k} * sub`;
+  }
+
+  // Loads.
+  const readInput = (idx: string): string[] => {
+    const lines: string[] = [];
+    if (spec.input === 'real') {
+      lines.push(`var v = vec2<f32>(${inName}[in_row + ${idx} * P.inner], 0.0f);`);
+    } else {
+      lines.push(
+        `var v: vec2<f32>;`,
+        `if ((P.flags & ${PASS_FLAGS.hermitian}u) == 0u || ${idx} <= P.mirror / 2u) { v = ${inName}[in_row + ${idx} * P.inner]; }`,
+        `else { let w = ${inName}[in_row + (P.mirror - ${idx}) * P.inner]; v = vec2<f32>(w.x, -w.y); }`,
+      );
+    }
+    lines.push(
+      `if ((P.flags & ${PASS_FLAGS.conjugateInput}u) != 0u) { v.y = -v.y; }`,
+      `if ((P.flags & ${PASS_FLAGS.inputTable}u) != 0u) { v = ${cmul}(v, fft_tables[P.in_table + ${idx}]); }`,
+    );
+    return lines;
+  };
+  if (spec.stagedInput) {
+    const Lc = L / chunks;
+    const threads = C * S;
+    const rowStride = Lc + 1;
+    const write = (at: string, v: string) =>
+      stageComplex ? `${stageName}[${at}] = ${v};` : `{ let sv = ${v}; ${stageName}[2u * (${at})] = sv.x; ${stageName}[2u * (${at}) + 1u] = sv.y; }`;
+    const read = (at: string) => (stageComplex ? `${stageName}[${at}]` : `vec2<f32>(${stageName}[2u * (${at})], ${stageName}[2u * (${at}) + 1u])`);
+    push(
+      `// Staged rows: row starts first, then ${chunks} chunk(s) of ${Lc} elements per row, read with consecutive invocations on consecutive elements.`,
+      `if (t == 0u) { ${prefix}_rows[c] = select(0xffffffffu, in_row + o * P.inner, is_active); }`,
+      `workgroupBarrier();`,
+    );
+    for (let ch = 0; ch < chunks; ch++) {
+      const steps = Math.ceil((C * Lc) / threads);
+      push(
+        `for (var k = 0u; k < ${steps}u; k++) {`,
+        `  let e = flat + k * ${threads}u;`,
+        `  let row = e / ${Lc}u;`,
+        `  let col = e - row * ${Lc}u;`,
+        `  if (e < ${C * Lc}u) {`,
+        `    let start = ${prefix}_rows[row];`,
+        `    if (start != 0xffffffffu) { ${write(`row * ${rowStride}u + col`, `${inName}[start + ${ch * Lc}u + col]`)} }`,
+        `  }`,
+        `}`,
+        `workgroupBarrier();`,
+        `if (is_active) {`,
+      );
+      for (let i = (ch * E) / chunks; i < ((ch + 1) * E) / chunks; i++) {
+        push(`  data[${i}] = ${read(`c * ${rowStride}u + t + ${(i - (ch * E) / chunks) * S}u`)};`);
+      }
+      push(`}`, `workgroupBarrier();`);
+    }
+  } else {
+    push(`if (is_active) {`);
+    for (let i = 0; i < E; i++) {
+      const l = `(t + ${i * S}u)`;
+      push(`  {`, `    let idx = ${inIdx(l)};`);
+      push(`    if (idx < P.in_valid) {`, ...readInput('idx').map((s) => `      ${s}`), `      data[${i}] = v;`, `    }`);
+      push(`  }`);
+    }
+    push(`}`);
+  }
+
+  push(`${engine}(&data, t, c);`);
+
+  // Stores.
+  push(`if (is_active) {`);
+  for (let i = 0; i < E; i++) {
+    const k = `(t + ${i * S}u)`;
+    push(`  {`, `    let idx = ${outIdx(k)};`, `    var v = data[${i}];`);
+    if (spec.twiddle) push(`    let cs = ${sincos}(q * ${k}, P.tw_len, P.tw_step);`, `    v = ${cmul}(v, ${tw});`);
+    const store: string[] = [];
+    store.push(
+      `if ((P.flags & ${PASS_FLAGS.conjugateOutput}u) != 0u) { v.y = -v.y; }`,
+      `if ((P.flags & ${PASS_FLAGS.outputTable}u) != 0u) { v = ${cmul}(v, fft_tables[P.out_table + idx]); }`,
+    );
+    store.push(spec.output === 'real' ? `${outName}[out_row + idx * P.inner] = v.x;` : `${outName}[out_row + idx * P.inner] = v;`);
+    push(`    if (idx < P.out_valid) {`, ...store.map((s) => `      ${s}`), `    }`, `  }`);
+  }
+  push(`}`);
+
+  const header = [
+    `// webfftdx any-shape pass "${passKernelName(spec)}": ${C} ${L}-point FFTs per workgroup (forward; inverse by conjugation),`,
+    `// ${E} elements per invocation, ${spec.exchange} exchange${spec.parts > 1 ? ` in ${spec.parts} parts` : ''} (kernels/any-shape/pass.ts).`,
+  ].join('\n');
+  const code = [
+    header,
+    ...decls,
+    defs.toString(),
+    `@compute @workgroup_size(${C}, ${S}, 1)`,
+    `fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_id) lid: vec3<u32>, @builtin(local_invocation_index) flat: u32) {`,
+    ...body.map((l) => `  ${l}`),
+    `}`,
+  ].join('\n\n');
+  return { code, workgroupSize: [C, S, 1], workgroupBytes };
+}

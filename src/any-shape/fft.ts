@@ -1,0 +1,477 @@
+// createFFT: any shape (n, [ny, nx], [nz, ny, nx]), any lengths, C2C / R2C / C2R, as a sequence of
+// passes over global memory planned by ./passes.ts. This module owns the GPU side: pipelines (shared
+// per device by WGSL text), uniforms, constant tables, the assignment of buffers to passes, and the
+// plan object's encode / run / destroy.
+import type { FFTDirection, FFTPlan, FFTType } from '../../descriptors/model.js';
+import { fft } from '../fft.js';
+import { Block, Direction, FFTsPerBlock, Limits, Precision, Size, Type } from '../../descriptors/operators.js';
+import { bluesteinWorkspace } from '../../kernels/bluestein.js';
+import { PASS_BINDINGS, passKernel, passKernelName, passParamsData, PASS_PARAMS_BYTES } from '../../kernels/any-shape/pass.js';
+import { batchedKernelSource, batchedLayout, batchedRounds, INPUT_BINDING, OUTPUT_BINDING, PARAMS_BINDING, WORKSPACE_BINDING } from '../batched/kernel.js';
+import { dispatchShape } from '../host/device.js';
+import type { FFTWorkspace } from '../host/workspace.js';
+import { COLUMNS, passDescriptor, planShape, type ColumnsPass, type PlannedPass, type PlanLimits, type RowsPass } from './passes.js';
+import {
+  checkAlive,
+  checkBatch,
+  checkBuffer,
+  checkBufferFits,
+  checkDirection,
+  checkHostData,
+  checkLayout,
+  checkPrecision,
+  checkType,
+  normalizeShape,
+  type AnyShapeLimits,
+} from './validate.js';
+
+export interface FFTOptions {
+  /** `n`, `[ny, nx]` or `[nz, ny, nx]`: row-major, innermost last (numpy's order). */
+  readonly shape: number | readonly number[];
+  /** 'c2c' (default), 'r2c' or 'c2r' (the natural layout on the innermost axis, as numpy's rfftn). */
+  readonly type?: FFTType;
+  /** Required for c2c; r2c is forward and c2r inverse. */
+  readonly direction?: FFTDirection;
+  /** 'f32' (default; the only precision built so far). */
+  readonly precision?: 'f16' | 'f32' | 'f64';
+  /** Transforms stored one after the other (default 1). */
+  readonly batch?: number;
+  /** Real FFTs: 'natural' (default and only) layout, [..., nx / 2 + 1] complex values. */
+  readonly layout?: 'natural';
+  /** Not supported by createFFT yet (createBatchedFFT takes callbacks). */
+  readonly load?: string;
+  readonly store?: string;
+}
+
+/** One pass over global memory. */
+export interface FFTPassInfo {
+  /** What the pass computes, in words. */
+  readonly what: string;
+  /** 'rows': a batched one-workgroup kernel; 'column' / 'final': kernels/any-shape/pass.ts. */
+  readonly kind: 'rows' | 'column' | 'final';
+  /** The fft(...) descriptor of the pass's Block FFT (FFTsPerBlock = the FFTs a workgroup runs). */
+  readonly descriptor: unknown;
+  /** Workgroups dispatched. */
+  readonly workgroups: readonly [number, number, number];
+  /** The kernel's WGSL (out of place). */
+  readonly code: string;
+}
+
+export interface FFTBuffers {
+  readonly input: GPUBuffer;
+  /** Defaults to `input` (in place; c2c only). */
+  readonly output?: GPUBuffer;
+  /** Needed when plan.workspaceSize > 0: makeWorkspace(device, plan) or a STORAGE buffer of that size. */
+  readonly workspace?: FFTWorkspace | GPUBuffer;
+}
+
+export interface AnyShapeFFT {
+  readonly shape: readonly number[];
+  readonly type: FFTType;
+  readonly direction: FFTDirection;
+  readonly batch: number;
+  /** Bytes of the input and output buffers. */
+  readonly inputBytes: number;
+  readonly outputBytes: number;
+  /** One entry per pass over global memory, in order. */
+  readonly passes: readonly FFTPassInfo[];
+  /** Bytes of the temporary buffer the passes need (0: none). */
+  readonly workspaceSize: number;
+  encode(pass: GPUComputePassEncoder, buffers: FFTBuffers): void;
+  /** Convenience: uploads `data` (interleaved re/im, or reals), runs, resolves to the output. */
+  run(data: Float32Array): Promise<Float32Array>;
+  /** A workspace buffer for this plan (what makeWorkspace(device, plan) returns). */
+  createWorkspace(): FFTWorkspace;
+  destroy(): void;
+}
+
+const pipelines = new WeakMap<GPUDevice, Map<string, Promise<GPUComputePipeline>>>();
+const lazyPipelines = new WeakMap<GPUDevice, Map<string, GPUComputePipeline>>();
+
+/** One pipeline per device and WGSL text: plans of other shapes reuse the kernels they share. */
+function pipelineFor(device: GPUDevice, code: string, label: string): Promise<GPUComputePipeline> {
+  let byCode = pipelines.get(device);
+  if (!byCode) pipelines.set(device, (byCode = new Map()));
+  let hit = byCode.get(code);
+  if (!hit) {
+    hit = (async () => {
+      const module = device.createShaderModule({ code, label });
+      const info = await module.getCompilationInfo();
+      const errors = info.messages.filter((m) => m.type === 'error');
+      if (errors.length) {
+        throw new Error(`webfftdx: generated WGSL (${label}) failed to compile:\n${errors.map((m) => `${m.lineNum}:${m.linePos} ${m.message}`).join('\n')}`);
+      }
+      return device.createComputePipelineAsync({ layout: 'auto', compute: { module, entryPoint: 'main' }, label });
+    })();
+    hit.catch(() => byCode!.delete(code));
+    byCode.set(code, hit);
+  }
+  return hit;
+}
+
+/**
+ * A pipeline built on first use, synchronously (encode is synchronous): the in-place variants most
+ * plans never run. Same WGSL generator as the checked out-of-place kernel.
+ */
+function lazyPipeline(device: GPUDevice, code: () => string, label: string): () => GPUComputePipeline {
+  let made: GPUComputePipeline | undefined;
+  return () => {
+    if (made) return made;
+    const text = code();
+    let byCode = lazyPipelines.get(device);
+    if (!byCode) lazyPipelines.set(device, (byCode = new Map()));
+    made = byCode.get(text);
+    if (!made) {
+      made = device.createComputePipeline({ layout: 'auto', compute: { module: device.createShaderModule({ code: text, label }), entryPoint: 'main' }, label });
+      byCode.set(text, made);
+    }
+    return made;
+  };
+}
+
+type Role = 'input' | 'output' | 'w1' | 'w2';
+
+interface Step {
+  readonly src: Role;
+  readonly dst: Role;
+}
+
+/**
+ * Which buffer each pass reads and writes: the last pass writes the output; going backwards, a pass
+ * that may run in place reads where it writes, any other from a workspace region it does not
+ * write. The first pass reads the input. In place (input = output) the first pass must not write
+ * the output unless it can run in place.
+ */
+function schedule(passes: readonly PlannedPass[], inPlace: boolean): Step[] {
+  const steps: Step[] = new Array(passes.length);
+  let dst: Role = 'output';
+  for (let k = passes.length - 1; k >= 0; k--) {
+    let src: Role;
+    if (k === 0) src = 'input';
+    else {
+      src = passes[k].io.inPlaceSafe ? dst : dst === 'w1' ? 'w2' : 'w1';
+      if (k === 1 && inPlace && src === 'output' && !passes[0].io.inPlaceSafe) src = dst === 'w1' ? 'w2' : 'w1';
+    }
+    steps[k] = { src, dst };
+    dst = src;
+  }
+  return steps;
+}
+
+function bytesOf(elements: number, real: boolean): number {
+  return elements * (real ? 4 : 8);
+}
+
+function align(n: number, to: number): number {
+  return Math.ceil(n / to) * to;
+}
+
+interface Region {
+  readonly buffer: GPUBuffer;
+  readonly offset: number;
+  readonly size: number;
+}
+
+interface GPUPass {
+  readonly info: FFTPassInfo;
+  readonly planned: PlannedPass;
+  /** Records the pass reading src and writing dst (the same region: in place). */
+  encode(pass: GPUComputePassEncoder, src: Region, dst: Region): void;
+  destroy(): void;
+}
+
+function sameRegion(a: Region, b: Region): boolean {
+  return a.buffer === b.buffer && a.offset === b.offset;
+}
+
+function bindingOf(r: Region): GPUBufferBinding {
+  return { buffer: r.buffer, offset: r.offset, size: r.size };
+}
+
+async function makeColumnsPass(device: GPUDevice, p: ColumnsPass, tables: GPUBuffer): Promise<GPUPass> {
+  const l = device.limits;
+  const groups = Math.ceil(p.params.count / COLUMNS);
+  const workgroups = dispatchShape(groups, l.maxComputeWorkgroupsPerDimension);
+  if (workgroups[1] > l.maxComputeWorkgroupsPerDimension) {
+    throw new Error(`webfftdx: a pass needs ${groups} workgroups, beyond ${l.maxComputeWorkgroupsPerDimension} x ${l.maxComputeWorkgroupsPerDimension}`);
+  }
+  const spec = { ...p.spec, maxWorkgroupBytes: l.maxComputeWorkgroupStorageSize };
+  const outOfPlace = passKernel({ ...spec, inPlace: false });
+  const canInPlace = p.spec.input !== 'real' && p.spec.output !== 'real';
+  const [x, y] = outOfPlace.workgroupSize;
+  if (x * y > l.maxComputeInvocationsPerWorkgroup || outOfPlace.workgroupBytes > l.maxComputeWorkgroupStorageSize) {
+    throw new Error(`internal: pass kernel ${passKernelName({ ...spec, inPlace: false })} exceeds the device's limits`);
+  }
+  const name = passKernelName({ ...spec, inPlace: false });
+  const pipeline = await pipelineFor(device, outOfPlace.code, `webfftdx ${name}`);
+  const inPlacePipeline = canInPlace ? lazyPipeline(device, () => passKernel({ ...spec, inPlace: true }).code, `webfftdx ${name} in place`) : undefined;
+  // One uniform per pair of region offsets the schedules use (in place: both regions in one binding).
+  const paramsByBase = new Map<string, GPUBuffer>();
+  const paramsFor = (inBase: number, outBase: number): GPUBuffer => {
+    const key = `${inBase},${outBase}`;
+    let buf = paramsByBase.get(key);
+    if (!buf) {
+      buf = device.createBuffer({ size: PASS_PARAMS_BYTES, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST, label: `webfftdx ${name} params` });
+      device.queue.writeBuffer(buf, 0, passParamsData({ ...p.params, groupsX: workgroups[0], groups, inBase, outBase }));
+      paramsByBase.set(key, buf);
+    }
+    return buf;
+  };
+  const info: FFTPassInfo = {
+    what: p.what,
+    kind: p.spec.kind,
+    descriptor: passDescriptor(p.shape, 'forward', {
+      maxComputeWorkgroupStorageSize: l.maxComputeWorkgroupStorageSize,
+      maxComputeInvocationsPerWorkgroup: l.maxComputeInvocationsPerWorkgroup,
+      subgroups: false,
+    }),
+    workgroups,
+    code: outOfPlace.code,
+  };
+  return {
+    info,
+    planned: p,
+    encode(pass, src, dst) {
+      // One buffer on both sides (in place, or two workspace regions): the in-place kernel, bound once.
+      const shared = src.buffer === dst.buffer;
+      let pipe = pipeline;
+      if (shared) {
+        if (!inPlacePipeline) throw new Error(`internal: pass "${p.what}" scheduled on one buffer but it cannot run in place`);
+        pipe = inPlacePipeline();
+      }
+      const entries: GPUBindGroupEntry[] = shared
+        ? [
+            { binding: PASS_BINDINGS.input, resource: { buffer: src.buffer } },
+            { binding: PASS_BINDINGS.params, resource: { buffer: paramsFor(src.offset / 8, dst.offset / 8) } },
+          ]
+        : [
+            { binding: PASS_BINDINGS.input, resource: bindingOf(src) },
+            { binding: PASS_BINDINGS.output, resource: bindingOf(dst) },
+            { binding: PASS_BINDINGS.params, resource: { buffer: paramsFor(0, 0) } },
+          ];
+      entries.push({ binding: PASS_BINDINGS.tables, resource: { buffer: tables } });
+      pass.setPipeline(pipe);
+      pass.setBindGroup(0, device.createBindGroup({ layout: pipe.getBindGroupLayout(0), entries }));
+      pass.dispatchWorkgroups(workgroups[0], workgroups[1], workgroups[2]);
+    },
+    destroy: () => {
+      for (const b of paramsByBase.values()) b.destroy();
+    },
+  };
+}
+
+async function makeRowsPass(device: GPUDevice, p: RowsPass): Promise<GPUPass> {
+  const l = device.limits;
+  const limits = { maxComputeWorkgroupStorageSize: l.maxComputeWorkgroupStorageSize, maxComputeInvocationsPerWorkgroup: l.maxComputeInvocationsPerWorkgroup };
+  let desc = fft(Size(p.length), Type(p.type), Direction(p.direction), Precision('f32'), Block(), Limits(limits)) as unknown as {
+    suggestedFFTsPerBlock: number;
+    fftsPerBlock: number;
+    with(...ops: unknown[]): unknown;
+    wgsl(o: unknown): { plan: FFTPlan };
+  };
+  if (desc.suggestedFFTsPerBlock !== desc.fftsPerBlock) desc = desc.with(FFTsPerBlock(desc.suggestedFFTsPerBlock)) as typeof desc;
+  const module = desc.wgsl({ prefix: 'fft', workspace: { group: 0, binding: WORKSPACE_BINDING } }) as unknown as Parameters<typeof batchedKernelSource>[0];
+  const plan = module.plan;
+  const maxBytes = l.maxComputeWorkgroupStorageSize;
+  const { perGroup } = batchedLayout(plan, maxBytes);
+  const rounds = batchedRounds(plan, maxBytes);
+  const groups = Math.ceil(Math.ceil(p.batch / perGroup) / rounds);
+  const workgroups = dispatchShape(groups, l.maxComputeWorkgroupsPerDimension);
+  if (workgroups[1] > l.maxComputeWorkgroupsPerDimension) {
+    throw new Error(`webfftdx: a pass needs ${groups} workgroups, beyond ${l.maxComputeWorkgroupsPerDimension} x ${l.maxComputeWorkgroupsPerDimension}`);
+  }
+  const outOfPlace = batchedKernelSource(module, {}, false, maxBytes);
+  const label = `webfftdx rows ${p.type} ${p.length} ${p.direction}`;
+  const pipeline = await pipelineFor(device, outOfPlace.code, label);
+  const inPlacePipeline = p.io.inPlaceSafe ? lazyPipeline(device, () => batchedKernelSource(module, {}, true, maxBytes).code, `${label} in place`) : undefined;
+  const params = device.createBuffer({ size: 16, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST, label: `${label} params` });
+  device.queue.writeBuffer(params, 0, new Uint32Array([p.batch, workgroups[0], workgroups[0] * workgroups[1], 0]));
+  let workspace: GPUBuffer | undefined;
+  if (plan.requiresWorkspace) {
+    const data = bluesteinWorkspace(plan);
+    workspace = device.createBuffer({ size: plan.workspaceSize, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST, label: `${label} Bluestein tables` });
+    device.queue.writeBuffer(workspace, 0, data as Float32Array<ArrayBuffer>);
+  }
+  return {
+    info: { what: p.what, kind: 'rows', descriptor: desc, workgroups, code: outOfPlace.code },
+    planned: p,
+    encode(pass, src, dst) {
+      const inPlace = sameRegion(src, dst);
+      if (inPlace && !inPlacePipeline) throw new Error(`internal: rows pass "${p.what}" scheduled in place`);
+      const pipe = inPlace ? inPlacePipeline!() : pipeline;
+      const entries: GPUBindGroupEntry[] = [
+        { binding: INPUT_BINDING, resource: bindingOf(src) },
+        { binding: PARAMS_BINDING, resource: { buffer: params } },
+      ];
+      if (!inPlace) entries.push({ binding: OUTPUT_BINDING, resource: bindingOf(dst) });
+      if (workspace) entries.push({ binding: WORKSPACE_BINDING, resource: { buffer: workspace } });
+      pass.setPipeline(pipe);
+      pass.setBindGroup(0, device.createBindGroup({ layout: pipe.getBindGroupLayout(0), entries }));
+      pass.dispatchWorkgroups(workgroups[0], workgroups[1], workgroups[2]);
+    },
+    destroy: () => {
+      params.destroy();
+      workspace?.destroy();
+    },
+  };
+}
+
+function workspaceBufferOf(ws: FFTBuffers['workspace']): GPUBuffer | undefined {
+  if (ws === undefined) return undefined;
+  return 'destroy' in ws && 'size' in ws && 'buffer' in ws ? (ws as FFTWorkspace).buffer : (ws as GPUBuffer);
+}
+
+/**
+ * An FFT of any shape: `n`, `[ny, nx]` or `[nz, ny, nx]` (row-major, innermost last), every length
+ * >= 2, C2C, R2C or C2R (numpy's rfftn layout), `batch` transforms one after the other. Lengths one
+ * workgroup holds run in one pass per axis; longer ones in a few passes (docs/any-shape.md);
+ * `plan.passes` lists them. Unnormalised in both directions, forward e^(-2 pi i jk / n).
+ */
+export async function createFFT(device: GPUDevice, options: FFTOptions): Promise<AnyShapeFFT> {
+  if (!options || typeof options !== 'object') throw new Error('webfftdx: createFFT(device, { shape, type, direction, precision, batch }) needs an options object');
+  const shape = normalizeShape(options.shape);
+  const type = checkType(options.type ?? 'c2c');
+  const direction = checkDirection(type, options.direction);
+  checkPrecision(options.precision);
+  const batch = checkBatch(options.batch);
+  checkLayout(options.layout);
+  if (options.load !== undefined || options.store !== undefined) {
+    throw new Error('webfftdx: createFFT does not take load/store callbacks yet; use createBatchedFFT with an fft(...) descriptor for fused callbacks');
+  }
+  const l = device.limits as unknown as AnyShapeLimits;
+  const limits: PlanLimits = {
+    maxComputeWorkgroupStorageSize: l.maxComputeWorkgroupStorageSize,
+    maxComputeInvocationsPerWorkgroup: l.maxComputeInvocationsPerWorkgroup,
+    maxComputeWorkgroupSizeX: l.maxComputeWorkgroupSizeX,
+    maxComputeWorkgroupSizeY: l.maxComputeWorkgroupSizeY,
+    subgroups: false,
+  };
+  const total = shape.reduce((a, b) => a * b, 1) * batch;
+  // Fail before the planning work (host tables) when the data alone cannot fit a buffer.
+  checkBufferFits(`${type} data of shape [${shape.join(', ')}] x batch ${batch} (${total} complex values)`, total * 8 * (type === 'c2c' ? 1 : 0.5), l);
+  const planned = planShape(shape, type, direction, batch, limits);
+  const inputBytes = bytesOf(batch * planned.inputElements, type === 'r2c');
+  const outputBytes = bytesOf(batch * planned.outputElements, type === 'c2r');
+  checkBufferFits('input buffer', inputBytes, l);
+  checkBufferFits('output buffer', outputBytes, l);
+
+  // Workspace regions, sized for both schedules (out of place, and in place for c2c).
+  const alignment = l.minStorageBufferOffsetAlignment;
+  const regionBytes = { w1: 0, w2: 0 };
+  const schedules = [false, ...(type === 'c2c' ? [true] : [])].map((inPlace) => schedule(planned.passes, inPlace));
+  for (const steps of schedules) {
+    steps.forEach((s, k) => {
+      const io = planned.passes[k].io;
+      for (const [role, bytes] of [
+        [s.src, bytesOf(io.inElements, io.inReal)],
+        [s.dst, bytesOf(io.outElements, io.outReal)],
+      ] as const) {
+        if (role === 'w1' || role === 'w2') regionBytes[role] = Math.max(regionBytes[role], bytes);
+      }
+    });
+  }
+  const w2Offset = regionBytes.w2 ? align(regionBytes.w1, alignment) : 0;
+  const workspaceSize = regionBytes.w2 ? w2Offset + regionBytes.w2 : regionBytes.w1;
+  checkBufferFits('workspace', workspaceSize, l);
+  if (planned.tables.length) checkBufferFits('Bluestein tables', planned.tables.byteLength, l);
+
+  let tables: GPUBuffer | undefined;
+  const gpuPasses: GPUPass[] = [];
+  try {
+    {
+      // Every pass kernel declares the tables binding (its use is a runtime flag): a small placeholder when there are none.
+      tables = device.createBuffer({ size: Math.max(16, planned.tables.byteLength), usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST, label: 'webfftdx Bluestein tables' });
+      device.queue.writeBuffer(tables, 0, planned.tables as Float32Array<ArrayBuffer>);
+    }
+    for (const p of planned.passes) gpuPasses.push(p.op === 'rows' ? await makeRowsPass(device, p) : await makeColumnsPass(device, p, tables!));
+  } catch (e) {
+    for (const g of gpuPasses) g.destroy();
+    tables?.destroy();
+    throw e;
+  }
+
+  let destroyed = false;
+  const encode = (pass: GPUComputePassEncoder, buffers: FFTBuffers): void => {
+    checkAlive(destroyed);
+    if (!buffers || typeof buffers !== 'object') throw new Error('webfftdx: encode(pass, { input, output?, workspace? }) needs a buffers object');
+    const input = buffers.input;
+    const output = buffers.output ?? buffers.input;
+    checkBuffer('input buffer', input, inputBytes);
+    checkBuffer('output buffer', output, outputBytes);
+    const inPlace = input === output;
+    if (inPlace && type !== 'c2c') {
+      throw new Error(`webfftdx: a ${type} FFT cannot run in place (its input and output have different sizes); pass an output buffer`);
+    }
+    const ws = workspaceBufferOf(buffers.workspace);
+    if (workspaceSize > 0) {
+      if (!ws) throw new Error(`webfftdx: this FFT needs a workspace of ${workspaceSize} bytes: pass { workspace: makeWorkspace(device, plan) }`);
+      checkBuffer('workspace', ws, workspaceSize);
+      if (ws === input || ws === output) throw new Error('webfftdx: the workspace must be a buffer of its own, not the input or output');
+    }
+    const regions: Record<Role, Region> = {
+      input: { buffer: input, offset: 0, size: input.size },
+      output: { buffer: output, offset: 0, size: output.size },
+      w1: { buffer: ws!, offset: 0, size: regionBytes.w1 },
+      w2: { buffer: ws!, offset: w2Offset, size: regionBytes.w2 },
+    };
+    const steps = schedule(planned.passes, inPlace);
+    gpuPasses.forEach((g, k) => g.encode(pass, regions[steps[k].src], regions[steps[k].dst]));
+  };
+
+  const createWorkspace = (): FFTWorkspace => {
+    checkAlive(destroyed);
+    if (workspaceSize === 0) return { buffer: undefined, size: 0, destroy() {} };
+    const buffer = device.createBuffer({ size: workspaceSize, usage: GPUBufferUsage.STORAGE, label: `webfftdx workspace [${shape.join(', ')}]` });
+    return { buffer, size: workspaceSize, destroy: () => buffer.destroy() };
+  };
+
+  const run = async (data: Float32Array): Promise<Float32Array> => {
+    checkAlive(destroyed);
+    const layout = type === 'r2c' ? `${batch} x ${planned.inputElements} reals` : `${batch} x ${planned.inputElements} complex values, re/im interleaved`;
+    checkHostData(data, inputBytes / 4, layout);
+    const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC;
+    const input = device.createBuffer({ size: Math.max(16, inputBytes), usage, label: 'webfftdx run input' });
+    const output = device.createBuffer({ size: Math.max(16, outputBytes), usage, label: 'webfftdx run output' });
+    const readback = device.createBuffer({ size: Math.max(16, outputBytes), usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+    const workspace = createWorkspace();
+    try {
+      device.queue.writeBuffer(input, 0, data as Float32Array<ArrayBuffer>);
+      device.pushErrorScope('validation');
+      const encoder = device.createCommandEncoder();
+      const pass = encoder.beginComputePass();
+      encode(pass, { input, output, workspace });
+      pass.end();
+      encoder.copyBufferToBuffer(output, 0, readback, 0, outputBytes);
+      device.queue.submit([encoder.finish()]);
+      const error = await device.popErrorScope();
+      if (error) throw new Error(`webfftdx: GPU validation error: ${error.message}`);
+      await readback.mapAsync(GPUMapMode.READ);
+      return new Float32Array(readback.getMappedRange(0, outputBytes).slice(0));
+    } finally {
+      input.destroy();
+      output.destroy();
+      readback.destroy();
+      workspace.destroy();
+    }
+  };
+
+  return {
+    shape,
+    type,
+    direction,
+    batch,
+    inputBytes,
+    outputBytes,
+    passes: gpuPasses.map((g) => g.info),
+    workspaceSize,
+    encode,
+    run,
+    createWorkspace,
+    destroy() {
+      if (destroyed) return;
+      destroyed = true;
+      for (const g of gpuPasses) g.destroy();
+      tables?.destroy();
+    },
+  };
+}

@@ -1,0 +1,407 @@
+// Pass planning of createFFT (pure: no GPU): which passes over global memory a shape takes, with the
+// parameters of each. docs/any-shape.md explains the decomposition; in short:
+// - every axis is transformed on its own (A transforms of length L whose elements lie B apart);
+// - an innermost axis that one workgroup holds runs as one batched row pass (createBatchedFFT);
+// - any other axis is split L = L_1 x ... x L_p into lengths a 16-column workgroup holds, one pass
+//   each (kernels/any-shape/pass.ts): p - 1 column passes with the four-step twiddles, then the final
+//   pass, which writes the transposed output positions;
+// - a length that does not split so (a large prime factor) runs Bluestein over a power of two M >= 2L - 1,
+//   itself split as above, with the chirp and the kernel's spectrum fused into the first and last passes.
+import { stockhamEPTs, supportedParts } from '../../descriptors/capabilities.js';
+import { fft } from '../fft.js';
+import type { FFTDirection, FFTLimits, FFTType } from '../../descriptors/model.js';
+import { Block, Direction, ElementsPerThread, FFTsPerBlock, Limits, Precision, Size, Type } from '../../descriptors/operators.js';
+import { divisors } from '../../descriptors/sizes.js';
+import { PASS_FLAGS, passEngineBytes, type PassInput, type PassKernelSpec, type PassOutput, type PassParams } from '../../kernels/any-shape/pass.js';
+import type { ExchangeMode } from '../../kernels/stockham.js';
+import { bluesteinTables } from './tables.js';
+
+/** FFTs (columns) per workgroup of a pass: runs of 16 consecutive complex values (128 bytes) per access. */
+export const COLUMNS = 16;
+
+/** Largest elements per invocation of a pass engine: 16 columns x 16 complex values stay in registers. */
+const MAX_PASS_EPT = 16;
+
+/** Marks "no limit" for inValid / outValid. */
+export const UNBOUNDED = 0xffffffff;
+
+export interface PassShape {
+  readonly size: number;
+  readonly ept: number;
+  readonly exchange: ExchangeMode;
+  readonly parts: number;
+}
+
+export interface PlanLimits extends FFTLimits {
+  readonly maxComputeWorkgroupSizeX: number;
+  readonly maxComputeWorkgroupSizeY: number;
+}
+
+const shapeCache = new Map<string, PassShape | null>();
+
+/**
+ * How a pass runs COLUMNS FFTs of length L in one workgroup under these limits, or undefined when it
+ * cannot: elements per invocation (8 or more where the invocations allow, at most 16), then the
+ * complex exchange in the fewest parts that fit, else the split one.
+ */
+export function passShape(L: number, limits: PlanLimits): PassShape | undefined {
+  const key = `${L}:${limits.maxComputeWorkgroupStorageSize}:${limits.maxComputeInvocationsPerWorkgroup}:${limits.maxComputeWorkgroupSizeY}`;
+  const hit = shapeCache.get(key);
+  if (hit !== undefined) return hit ?? undefined;
+  const epts = stockhamEPTs(L, 'f32').filter((e) => e <= MAX_PASS_EPT);
+  const ordered = [...epts.filter((e) => e >= 8).sort((a, b) => a - b), ...epts.filter((e) => e < 8).sort((a, b) => b - a)];
+  let found: PassShape | undefined;
+  for (const ept of ordered) {
+    const stride = L / ept;
+    if (stride * COLUMNS > limits.maxComputeInvocationsPerWorkgroup || stride > limits.maxComputeWorkgroupSizeY) continue;
+    if (stride === 1) {
+      found = { size: L, ept, exchange: 'none', parts: 1 };
+      break;
+    }
+    for (const parts of supportedParts(L, ept)) {
+      const kind = (['complex', 'split'] as const).find((k) => passEngineBytes(L, COLUMNS, k, parts) <= limits.maxComputeWorkgroupStorageSize);
+      if (kind) {
+        found = { size: L, ept, exchange: kind, parts };
+        break;
+      }
+    }
+    if (found) break;
+  }
+  shapeCache.set(key, found ?? null);
+  return found;
+}
+
+/**
+ * Splits n into the fewest pass lengths (passShape accepts each), the largest factor as small as
+ * possible, in descending order; undefined when n has a factor no pass takes.
+ */
+export function splitLength(n: number, limits: PlanLimits): number[] | undefined {
+  const memo = new Map<number, number[] | null>();
+  const better = (a: number[], b: number[] | undefined) =>
+    !b || a.length < b.length || (a.length === b.length && Math.max(...a) < Math.max(...b));
+  const best = (m: number): number[] | undefined => {
+    const hit = memo.get(m);
+    if (hit !== undefined) return hit ?? undefined;
+    let out: number[] | undefined = passShape(m, limits) ? [m] : undefined;
+    if (!out) {
+      for (const d of divisors(m)) {
+        if (d < 2 || d >= m || !passShape(d, limits)) continue;
+        const rest = best(m / d);
+        if (rest) {
+          const cand = [d, ...rest];
+          if (better(cand, out)) out = cand;
+        }
+      }
+    }
+    memo.set(m, out ?? null);
+    return out;
+  };
+  return best(n)?.sort((a, b) => b - a);
+}
+
+/** The descriptor a pass's engine follows (FFTsPerBlock = its columns), when the descriptor rules accept the shape. */
+export function passDescriptor(shape: PassShape, direction: FFTDirection, limits: FFTLimits): unknown {
+  try {
+    const ops = [Size(shape.size), Type('c2c'), Direction(direction), Precision('f32'), Block(), ElementsPerThread(shape.ept), FFTsPerBlock(COLUMNS), Limits(limits)];
+    return (fft as (...o: unknown[]) => unknown)(...ops);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A batched row pass: `batch` contiguous FFTs run by createBatchedFFT (one workgroup holds each). */
+export interface RowsPass {
+  readonly op: 'rows';
+  readonly what: string;
+  readonly type: FFTType;
+  readonly direction: FFTDirection;
+  readonly length: number;
+  readonly batch: number;
+  readonly io: PassIO;
+}
+
+/** A pass of kernels/any-shape/pass.ts. */
+export interface ColumnsPass {
+  readonly op: 'pass';
+  readonly what: string;
+  /** The direction of the pass's transform (the kernel runs forward and conjugates for inverse). */
+  readonly direction: FFTDirection;
+  readonly shape: PassShape;
+  readonly spec: Omit<PassKernelSpec, 'inPlace' | 'maxWorkgroupBytes'>;
+  readonly params: Omit<PassParams, 'groupsX' | 'groups' | 'inBase' | 'outBase'>;
+  readonly io: PassIO;
+}
+
+export type PlannedPass = RowsPass | ColumnsPass;
+
+/** What a pass reads and writes: element counts (complex or real values) and whether it may run in place. */
+export interface PassIO {
+  readonly inElements: number;
+  readonly inReal: boolean;
+  readonly outElements: number;
+  readonly outReal: boolean;
+  readonly inPlaceSafe: boolean;
+}
+
+/** One axis transform: A transforms of length L, elements B apart. */
+export interface AxisRequest {
+  readonly axis: number;
+  readonly A: number;
+  readonly L: number;
+  readonly B: number;
+  readonly direction: FFTDirection;
+  /** The real kind this axis runs as, if any (innermost axis of r2c / c2r). */
+  readonly real?: 'r2c' | 'c2r';
+}
+
+export interface PlannedTables {
+  /** Appends a table (interleaved complex f32) and returns its offset in complex elements. */
+  add(data: Float32Array): number;
+}
+
+function rowsFit(L: number, type: FFTType, direction: FFTDirection, limits: FFTLimits): boolean {
+  try {
+    fft(Size(L), Type(type), Direction(direction), Precision('f32'), Block(), Limits(limits));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+interface FirstSide {
+  readonly input: PassInput;
+  /** The input is the non-redundant half of Hermitian sequences of length `mirror` (C2R). */
+  readonly hermitian?: boolean;
+  /** Axis length of the source buffer (L, or n / 2 + 1 for Hermitian input). */
+  readonly len: number;
+  readonly valid: number;
+  readonly mirror: number;
+  readonly table?: number;
+}
+
+interface LastSide {
+  readonly output: PassOutput;
+  readonly len: number;
+  readonly valid: number;
+  readonly table?: number;
+}
+
+/**
+ * The passes of a length-V transform of A x B sequences (elements B apart) split as `factors`: column
+ * passes, then the final one. `first` says how the first pass reads the caller's data, `last` how
+ * the final pass writes.
+ */
+function viewPasses(
+  label: string,
+  A: number,
+  B: number,
+  V: number,
+  factors: readonly number[],
+  sign: -1 | 1,
+  first: FirstSide,
+  last: LastSide,
+  limits: PlanLimits,
+): ColumnsPass[] {
+  const p = factors.length;
+  const passes: ColumnsPass[] = [];
+  const direction: FFTDirection = sign < 0 ? 'forward' : 'inverse';
+  let before = 1;
+  for (let i = 0; i < p; i++) {
+    const L = factors[i];
+    const shape = passShape(L, limits)!;
+    const isFirst = i === 0;
+    const isFinal = i === p - 1;
+    const input: PassInput = isFirst ? first.input : 'complex';
+    const inputTable = isFirst && first.table !== undefined;
+    let flags = 0;
+    if (isFirst && first.hermitian) flags |= PASS_FLAGS.hermitian;
+    if (isFirst && sign > 0) flags |= PASS_FLAGS.conjugateInput;
+    if (inputTable) flags |= PASS_FLAGS.inputTable;
+    if (isFinal && sign > 0) flags |= PASS_FLAGS.conjugateOutput;
+    if (isFinal && last.table !== undefined) flags |= PASS_FLAGS.outputTable;
+    const inBlock = isFirst ? first.len * B : isFinal ? V * B : L * (V / before / L) * B;
+    const inElements = isFirst ? A * first.len * B : A * V * B;
+    const common = {
+      size: L,
+      ept: shape.ept,
+      exchange: shape.exchange,
+      parts: shape.parts,
+      columns: COLUMNS,
+      input,
+    } as const;
+    if (!isFinal) {
+      const M = V / before / L;
+      const W = M * B;
+      const sameIO = input === 'complex' && !inputTable && inBlock === L * W;
+      passes.push({
+        op: 'pass',
+        what: `${label}: ${L}-point ${direction} FFTs down ${A * before * W} columns (elements ${W} apart), four-step twiddles w_${L * M}`,
+        direction,
+        shape,
+        spec: { ...common, kind: 'column', twiddle: true, output: 'complex', stagedInput: false },
+        params: {
+          count: A * before * W,
+          width: W,
+          inner: B,
+          inBlock,
+          outBlock: L * W,
+          inValid: isFirst ? first.valid : UNBOUNDED,
+          outValid: UNBOUNDED,
+          mirror: first.mirror,
+          twLength: L * M,
+          digits: [],
+          inTable: inputTable ? first.table! : 0,
+          outTable: 0,
+          flags,
+        },
+        io: { inElements, inReal: input === 'real', outElements: A * V * B, outReal: false, inPlaceSafe: sameIO },
+      });
+    } else {
+      const W = (V / L) * B;
+      const digits: { radix: number; stride: number }[] = [];
+      let done = 1;
+      for (let d = 0; d < p - 1; d++) {
+        done *= factors[d];
+        digits.push({ radix: factors[d], stride: V / done });
+      }
+      const outBlock = last.len * B;
+      const staged = B === 1 && p > 1;
+      const sameIO = p === 1 && input === 'complex' && last.output === 'complex' && inBlock === outBlock;
+      passes.push({
+        op: 'pass',
+        what:
+          p === 1
+            ? `${label}: ${L}-point ${direction} FFTs down ${A * W} columns (elements ${B} apart)`
+            : `${label}: ${L}-point ${direction} FFTs of ${A * W} ${staged ? 'rows (staged through workgroup memory)' : `columns (elements ${B} apart)`}, written to the transposed positions`,
+        direction,
+        shape,
+        spec: { ...common, kind: 'final', twiddle: false, output: last.output, stagedInput: staged },
+        params: {
+          count: A * W,
+          width: W,
+          inner: B,
+          inBlock,
+          outBlock,
+          inValid: isFirst ? first.valid : UNBOUNDED,
+          outValid: last.valid,
+          mirror: first.mirror,
+          twLength: 0,
+          digits,
+          inTable: inputTable ? first.table! : 0,
+          outTable: last.table ?? 0,
+          flags,
+        },
+        io: { inElements, inReal: input === 'real', outElements: A * last.len * B, outReal: last.output === 'real', inPlaceSafe: sameIO },
+      });
+    }
+    before *= L;
+  }
+  return passes;
+}
+
+/** The passes of one axis transform. */
+export function axisPasses(req: AxisRequest, limits: PlanLimits, tables: PlannedTables): PlannedPass[] {
+  const { A, L, B, direction, real } = req;
+  const sign: -1 | 1 = direction === 'forward' ? -1 : 1;
+  const h = Math.floor(L / 2) + 1;
+  const label = `axis ${req.axis} (length ${L}${real ? `, ${real}` : ''})`;
+  const type: FFTType = real ?? 'c2c';
+  if (B === 1 && rowsFit(L, type, direction, limits)) {
+    const inLen = real === 'c2r' ? h : L;
+    const outLen = real === 'r2c' ? h : L;
+    return [
+      {
+        op: 'rows',
+        what: `${label}: ${A} contiguous ${L}-point ${type} ${direction} FFTs, one workgroup each (createBatchedFFT)`,
+        type,
+        direction,
+        length: L,
+        batch: A,
+        io: { inElements: A * inLen, inReal: real === 'r2c', outElements: A * outLen, outReal: real === 'c2r', inPlaceSafe: type === 'c2c' },
+      },
+    ];
+  }
+  const first: FirstSide =
+    real === 'r2c'
+      ? { input: 'real', len: L, valid: L, mirror: L }
+      : real === 'c2r'
+        ? { input: 'complex', hermitian: true, len: h, valid: L, mirror: L }
+        : { input: 'complex', len: L, valid: L, mirror: L };
+  const last: LastSide =
+    real === 'r2c' ? { output: 'complex', len: h, valid: h } : real === 'c2r' ? { output: 'real', len: L, valid: L } : { output: 'complex', len: L, valid: L };
+  const factors = splitLength(L, limits);
+  if (factors) return viewPasses(label, A, B, L, factors, sign, first, last, limits);
+
+  // Bluestein: X_k = c_k sum_j (x_j c_j) conj(c_(k - j)), c_j = exp(sign i pi j^2 / L), as a cyclic
+  // convolution of length M: forward M-point FFT of x c (zero padded), times H = FFT_M(conj(c)) / M,
+  // inverse M-point FFT, times c. Chirp and H are host-computed f64 tables (rounded to f32).
+  let M = 1;
+  while (M < 2 * L - 1) M *= 2;
+  const mFactors = splitLength(M, limits);
+  if (!mFactors) throw new Error(`webfftdx: no pass split for the Bluestein length ${M} of axis length ${L}`);
+  const { chirp, kernel } = bluesteinTables(L, M, sign);
+  const chirpAt = tables.add(chirp);
+  const kernelAt = tables.add(kernel);
+  const blabel = `${label}, Bluestein over ${M}`;
+  const forward = viewPasses(`${blabel}, forward ${M}`, A, B, M, mFactors, -1, { ...first, table: chirpAt }, { output: 'complex', len: M, valid: M, table: kernelAt }, limits);
+  const inverse = viewPasses(`${blabel}, inverse ${M}`, A, B, M, mFactors, 1, { input: 'complex', len: M, valid: M, mirror: M }, { ...last, table: chirpAt }, limits);
+  return [...forward, ...inverse];
+}
+
+export interface ShapePlan {
+  readonly passes: readonly PlannedPass[];
+  /** Complex elements of the tables (0 when none). */
+  readonly tables: Float32Array;
+  /** Elements of one transform's input and output (reals for the real side of r2c / c2r). */
+  readonly inputElements: number;
+  readonly outputElements: number;
+}
+
+/** All passes of a transform of `shape` (outermost first), `batch` of them. */
+export function planShape(shape: readonly number[], type: FFTType, direction: FFTDirection, batch: number, limits: PlanLimits): ShapePlan {
+  const r = shape.length;
+  const nx = shape[r - 1];
+  const h = Math.floor(nx / 2) + 1;
+  const parts: Float32Array[] = [];
+  let tableElements = 0;
+  const tables: PlannedTables = {
+    add(data) {
+      const at = tableElements;
+      parts.push(data);
+      tableElements += data.length / 2;
+      return at;
+    },
+  };
+  const complexShape = type === 'c2c' ? [...shape] : [...shape.slice(0, r - 1), h];
+  const axisRequest = (axis: number, dims: readonly number[], real?: 'r2c' | 'c2r'): AxisRequest => ({
+    axis,
+    A: batch * dims.slice(0, axis).reduce((x, y) => x * y, 1),
+    L: shape[axis],
+    B: dims.slice(axis + 1).reduce((x, y) => x * y, 1),
+    direction,
+    ...(real ? { real } : {}),
+  });
+  const passes: PlannedPass[] = [];
+  const others = Array.from({ length: r - 1 }, (_, i) => r - 2 - i); // inner to outer
+  if (type === 'c2r') {
+    for (const axis of others) passes.push(...axisPasses(axisRequest(axis, complexShape), limits, tables));
+    passes.push(...axisPasses(axisRequest(r - 1, complexShape, 'c2r'), limits, tables));
+  } else {
+    passes.push(...axisPasses(axisRequest(r - 1, shape, type === 'r2c' ? 'r2c' : undefined), limits, tables));
+    for (const axis of others) passes.push(...axisPasses(axisRequest(axis, complexShape), limits, tables));
+  }
+  const all = new Float32Array(tableElements * 2);
+  let at = 0;
+  for (const p of parts) {
+    all.set(p, at);
+    at += p.length;
+  }
+  const total = shape.reduce((x, y) => x * y, 1);
+  const half = complexShape.reduce((x, y) => x * y, 1);
+  return {
+    passes,
+    tables: all,
+    inputElements: type === 'c2r' ? half : total,
+    outputElements: type === 'r2c' ? half : total,
+  };
+}

@@ -1,0 +1,135 @@
+// createFFT's contract beyond accuracy: bad input is refused with a clear Error before anything
+// reaches the GPU, buffers and workspaces are checked, plans run in place and batched, destroy is
+// final and idempotent. Default-limits device; small shapes (few kernels to compile).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFFT, makeWorkspace, type AnyShapeFFT } from '../../src/index.js';
+import { defaultLimitsDevice } from '../support/gpu.js';
+import { makeSeed, randomFloats } from '../support/random.js';
+import { relativeL2 } from '../support/reference.js';
+import { referenceFFTN } from '../support/nd-reference.js';
+import { runPoisoned } from './harness.js';
+
+let device: GPUDevice;
+let multi: AnyShapeFFT; // 16384 = 128 x 128 under the default limits: two passes and a workspace
+beforeAll(async () => {
+  device = (await defaultLimitsDevice()).device;
+  multi = await createFFT(device, { shape: 16384, type: 'c2c', direction: 'inverse', precision: 'f32', batch: 1 });
+});
+afterAll(() => multi?.destroy());
+
+const base = { type: 'c2c', direction: 'forward', precision: 'f32', batch: 1 } as const;
+
+describe('createFFT refuses bad options', () => {
+  const shapes: [unknown, RegExp][] = [
+    [0, /axis 0 is 0; every axis length must be an integer >= 2/],
+    [-8, /axis 0 is -8/],
+    [2.5, /axis 0 is 2.5/],
+    [1, /axis 0 is 1/],
+    ['64', /shape must be a number or an array/],
+    [Number.NaN, /axis 0 is NaN/],
+    [[], /0 axes; 1 to 3 are supported/],
+    [[4, 4, 4, 4], /4 axes; 1 to 3 are supported/],
+    [[64, 0], /axis 1 is 0/],
+    [[64, '8'], /axis 1 is the string "8"/],
+  ];
+  for (const [shape, message] of shapes) {
+    it(`shape ${JSON.stringify(shape)}`, async () => {
+      await expect(createFFT(device, { ...base, shape: shape as number })).rejects.toThrow(message);
+    });
+  }
+  it('a total beyond the device buffer limits names the limit', async () => {
+    // 2^14 x 2^14 complex f32 = 2 GiB; the default maxStorageBufferBindingSize is 128 MiB.
+    await expect(createFFT(device, { ...base, shape: [1 << 14, 1 << 14] })).rejects.toThrow(/beyond the device's maxStorageBufferBindingSize of 134217728 bytes/);
+    await expect(createFFT(device, { ...base, shape: [1 << 12, 1 << 12], batch: 3 })).rejects.toThrow(/maxStorageBufferBindingSize/);
+  });
+  it('f16 and f64 say what is missing', async () => {
+    await expect(createFFT(device, { ...base, shape: 64, precision: 'f16' })).rejects.toThrow(/f32 kernels only; Precision\('f16'\) needs the f16 multi-pass kernels/);
+    await expect(createFFT(device, { ...base, shape: 64, precision: 'f64' })).rejects.toThrow(/Precision\('f64'\)/);
+  });
+  it('type, direction, batch, layout and callbacks', async () => {
+    await expect(createFFT(device, { ...base, shape: 64, type: 'r2r' as 'c2c' })).rejects.toThrow(/type must be 'c2c', 'r2c' or 'c2r'/);
+    await expect(createFFT(device, { shape: 64, type: 'c2c' })).rejects.toThrow(/direction must be 'forward' or 'inverse', got undefined/);
+    await expect(createFFT(device, { shape: 64, type: 'r2c', direction: 'inverse' })).rejects.toThrow(/r2c FFT is forward/);
+    await expect(createFFT(device, { shape: 64, type: 'c2r', direction: 'forward' })).rejects.toThrow(/c2r FFT is inverse/);
+    await expect(createFFT(device, { ...base, shape: 64, batch: 0 })).rejects.toThrow(/batch must be a positive integer, got 0/);
+    await expect(createFFT(device, { ...base, shape: 64, batch: 1.5 })).rejects.toThrow(/batch must be a positive integer, got 1.5/);
+    await expect(createFFT(device, { ...base, shape: 64, type: 'r2c', layout: 'packed' as 'natural' })).rejects.toThrow(/'natural' layout/);
+    await expect(createFFT(device, { ...base, shape: 64, load: 'fn load() {}' })).rejects.toThrow(/load\/store callbacks/);
+  });
+});
+
+describe('createFFT checks buffers and host data', () => {
+  // GPUBufferUsage exists once the device (Dawn) is loaded, i.e. inside the tests.
+  const storageUsage = () => GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC;
+  const tryEncode = (plan: AnyShapeFFT, buffers: Parameters<AnyShapeFFT['encode']>[1]) => {
+    const encoder = device.createCommandEncoder();
+    const pass = encoder.beginComputePass();
+    try {
+      plan.encode(pass, buffers);
+    } finally {
+      pass.end();
+      encoder.finish();
+    }
+  };
+  it('wrong sizes, usage, missing or shared workspace', () => {
+    const usage = storageUsage();
+    const big = device.createBuffer({ size: multi.inputBytes, usage });
+    const small = device.createBuffer({ size: multi.inputBytes - 8, usage });
+    const mapped = device.createBuffer({ size: multi.inputBytes, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+    const ws = makeWorkspace(device, multi);
+    expect(ws.size).toBe(multi.workspaceSize);
+    expect(multi.workspaceSize).toBeGreaterThan(0);
+    expect(() => tryEncode(multi, { input: small, output: big, workspace: ws })).toThrow(/input buffer has 131064 bytes; this FFT needs 131072/);
+    expect(() => tryEncode(multi, { input: big, output: small, workspace: ws })).toThrow(/output buffer has 131064 bytes/);
+    expect(() => tryEncode(multi, { input: mapped, output: big, workspace: ws })).toThrow(/lacks GPUBufferUsage.STORAGE/);
+    expect(() => tryEncode(multi, { input: big })).toThrow(/needs a workspace of \d+ bytes: pass \{ workspace: makeWorkspace\(device, plan\) \}/);
+    expect(() => tryEncode(multi, { input: big, workspace: big })).toThrow(/workspace has \d+ bytes|workspace must be a buffer of its own/);
+    for (const b of [big, small, mapped]) b.destroy();
+    ws.destroy();
+  });
+  it('run() takes a Float32Array of the right length', async () => {
+    await expect(multi.run(new Float64Array(32768) as unknown as Float32Array)).rejects.toThrow(/takes a Float32Array .* got Float64Array/);
+    await expect(multi.run(new Float32Array(100))).rejects.toThrow(/expects 32768 floats \(1 x 16384 complex values, re\/im interleaved\), got 100/);
+  });
+  it('an r2c plan cannot run in place', async () => {
+    const plan = await createFFT(device, { shape: 8, type: 'r2c', precision: 'f32' });
+    const buf = device.createBuffer({ size: 64, usage: storageUsage() });
+    expect(() => tryEncode(plan, { input: buf })).toThrow(/r2c FFT cannot run in place/);
+    buf.destroy();
+    plan.destroy();
+  });
+});
+
+describe('createFFT plans', () => {
+  it('lists one pass per sweep over global memory, with its descriptor', () => {
+    expect(multi.passes.map((p) => p.kind)).toEqual(['column', 'final']);
+    for (const p of multi.passes) {
+      expect(p.what).toMatch(/128-point inverse FFTs/);
+      expect((p.descriptor as { size: number }).size).toBe(128);
+      expect((p.descriptor as { fftsPerBlock: number }).fftsPerBlock).toBe(16);
+    }
+  });
+  it('runs in place (input = output) and out of place, through run() too', async () => {
+    const seed = makeSeed();
+    const x = randomFloats(2 * 16384, seed);
+    const want = referenceFFTN(x, [16384], 1, 1);
+    expect(relativeL2(await runPoisoned(device, multi, x, true), want), `seed ${seed}`).toBeLessThan(1e-6);
+    expect(relativeL2(await runPoisoned(device, multi, x, false), want), `seed ${seed}`).toBeLessThan(1e-6);
+    expect(relativeL2(await multi.run(x), want), `seed ${seed}`).toBeLessThan(1e-6);
+  });
+  it('batches: 3 transforms of [100, 48] one after the other', async () => {
+    const plan = await createFFT(device, { shape: [100, 48], type: 'c2c', direction: 'forward', precision: 'f32', batch: 3 });
+    const seed = makeSeed();
+    const x = randomFloats(2 * 3 * 4800, seed);
+    const got = await runPoisoned(device, plan, x);
+    expect(relativeL2(got, referenceFFTN(x, [100, 48], 3, -1)), `seed ${seed}`).toBeLessThan(1e-6);
+    plan.destroy();
+  });
+  it('destroy is final and idempotent', async () => {
+    const plan = await createFFT(device, { shape: 8, type: 'c2c', direction: 'forward', precision: 'f32' });
+    plan.destroy();
+    plan.destroy();
+    await expect(plan.run(new Float32Array(16))).rejects.toThrow(/destroyed/);
+    expect(() => plan.createWorkspace()).toThrow(/destroyed/);
+  });
+});
