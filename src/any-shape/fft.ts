@@ -8,22 +8,14 @@ import { Block, Direction, FFTsPerBlock, Limits, Precision, Size, Type } from '.
 import { bluesteinWorkspace } from '../../kernels/bluestein.js';
 import { PASS_BINDINGS, passKernel, passKernelName, passParamsData, PASS_PARAMS_BYTES } from '../../kernels/any-shape/pass.js';
 import { batchedKernelSource, batchedLayout, batchedRounds, INPUT_BINDING, OUTPUT_BINDING, PARAMS_BINDING, WORKSPACE_BINDING } from '../batched/kernel.js';
-import { dispatchShape } from '../host/device.js';
+import { checkBatch, checkFloat32Data, checkStorageBuffer } from '../host/checks.js';
+import { assertDeviceAlive, checkBufferBytes, dispatchShape, watchDevice } from '../host/device.js';
+import { PlanLifecycle } from '../host/lifecycle.js';
+import { runOnce } from '../host/run-once.js';
+import { compileShader } from '../host/shader.js';
 import type { FFTWorkspace } from '../host/workspace.js';
 import { COLUMNS, passDescriptor, planShape, type ColumnsPass, type PlannedPass, type PlanLimits, type RowsPass } from './passes.js';
-import {
-  checkAlive,
-  checkBatch,
-  checkBuffer,
-  checkBufferFits,
-  checkDirection,
-  checkHostData,
-  checkLayout,
-  checkPrecision,
-  checkType,
-  normalizeShape,
-  type AnyShapeLimits,
-} from './validate.js';
+import { checkDirection, checkLayout, checkPrecision, checkType, normalizeShape } from './validate.js';
 
 export interface FFTOptions {
   /** `n`, `[ny, nx]` or `[nz, ny, nx]`: row-major, innermost last (numpy's order). */
@@ -95,12 +87,7 @@ function pipelineFor(device: GPUDevice, code: string, label: string): Promise<GP
   let hit = byCode.get(code);
   if (!hit) {
     hit = (async () => {
-      const module = device.createShaderModule({ code, label });
-      const info = await module.getCompilationInfo();
-      const errors = info.messages.filter((m) => m.type === 'error');
-      if (errors.length) {
-        throw new Error(`webfftdx: generated WGSL (${label}) failed to compile:\n${errors.map((m) => `${m.lineNum}:${m.linePos} ${m.message}`).join('\n')}`);
-      }
+      const module = await compileShader(device, code, label);
       return device.createComputePipelineAsync({ layout: 'auto', compute: { module, entryPoint: 'main' }, label });
     })();
     hit.catch(() => byCode!.delete(code));
@@ -328,17 +315,19 @@ function workspaceBufferOf(ws: FFTBuffers['workspace']): GPUBuffer | undefined {
  * `plan.passes` lists them. Unnormalised in both directions, forward e^(-2 pi i jk / n).
  */
 export async function createFFT(device: GPUDevice, options: FFTOptions): Promise<AnyShapeFFT> {
+  watchDevice(device);
+  assertDeviceAlive(device, 'createFFT');
   if (!options || typeof options !== 'object') throw new Error('webfftdx: createFFT(device, { shape, type, direction, precision, batch }) needs an options object');
   const shape = normalizeShape(options.shape);
   const type = checkType(options.type ?? 'c2c');
   const direction = checkDirection(type, options.direction);
   checkPrecision(options.precision);
-  const batch = checkBatch(options.batch);
+  const batch = options.batch === undefined ? 1 : checkBatch(options.batch);
   checkLayout(options.layout);
   if (options.load !== undefined || options.store !== undefined) {
     throw new Error('webfftdx: createFFT does not take load/store callbacks yet; use createBatchedFFT with an fft(...) descriptor for fused callbacks');
   }
-  const l = device.limits as unknown as AnyShapeLimits;
+  const l = device.limits;
   const limits: PlanLimits = {
     maxComputeWorkgroupStorageSize: l.maxComputeWorkgroupStorageSize,
     maxComputeInvocationsPerWorkgroup: l.maxComputeInvocationsPerWorkgroup,
@@ -348,12 +337,12 @@ export async function createFFT(device: GPUDevice, options: FFTOptions): Promise
   };
   const total = shape.reduce((a, b) => a * b, 1) * batch;
   // Fail before the planning work (host tables) when the data alone cannot fit a buffer.
-  checkBufferFits(`${type} data of shape [${shape.join(', ')}] x batch ${batch} (${total} complex values)`, total * 8 * (type === 'c2c' ? 1 : 0.5), l);
+  checkBufferBytes(device, total * 8 * (type === 'c2c' ? 1 : 0.5), `${type} data of shape [${shape.join(', ')}] x batch ${batch} (${total} complex values)`);
   const planned = planShape(shape, type, direction, batch, limits);
   const inputBytes = bytesOf(batch * planned.inputElements, type === 'r2c');
   const outputBytes = bytesOf(batch * planned.outputElements, type === 'c2r');
-  checkBufferFits('input buffer', inputBytes, l);
-  checkBufferFits('output buffer', outputBytes, l);
+  checkBufferBytes(device, inputBytes, 'the input');
+  checkBufferBytes(device, outputBytes, 'the output');
 
   // Workspace regions, sized for both schedules (out of place, and in place for c2c).
   const alignment = l.minStorageBufferOffsetAlignment;
@@ -372,8 +361,8 @@ export async function createFFT(device: GPUDevice, options: FFTOptions): Promise
   }
   const w2Offset = regionBytes.w2 ? align(regionBytes.w1, alignment) : 0;
   const workspaceSize = regionBytes.w2 ? w2Offset + regionBytes.w2 : regionBytes.w1;
-  checkBufferFits('workspace', workspaceSize, l);
-  if (planned.tables.length) checkBufferFits('Bluestein tables', planned.tables.byteLength, l);
+  checkBufferBytes(device, workspaceSize, 'the workspace');
+  if (planned.tables.length) checkBufferBytes(device, planned.tables.byteLength, 'the Bluestein tables');
 
   let tables: GPUBuffer | undefined;
   const gpuPasses: GPUPass[] = [];
@@ -390,14 +379,15 @@ export async function createFFT(device: GPUDevice, options: FFTOptions): Promise
     throw e;
   }
 
-  let destroyed = false;
+  const life = new PlanLifecycle(device, 'createFFT plan', () => {
+    for (const g of gpuPasses) g.destroy();
+    tables?.destroy();
+  });
   const encode = (pass: GPUComputePassEncoder, buffers: FFTBuffers): void => {
-    checkAlive(destroyed);
+    life.assertUsable('encode()');
     if (!buffers || typeof buffers !== 'object') throw new Error('webfftdx: encode(pass, { input, output?, workspace? }) needs a buffers object');
-    const input = buffers.input;
-    const output = buffers.output ?? buffers.input;
-    checkBuffer('input buffer', input, inputBytes);
-    checkBuffer('output buffer', output, outputBytes);
+    const input = checkStorageBuffer(buffers.input, inputBytes, 'input');
+    const output = buffers.output === undefined ? input : checkStorageBuffer(buffers.output, outputBytes, 'output');
     const inPlace = input === output;
     if (inPlace && type !== 'c2c') {
       throw new Error(`webfftdx: a ${type} FFT cannot run in place (its input and output have different sizes); pass an output buffer`);
@@ -405,7 +395,7 @@ export async function createFFT(device: GPUDevice, options: FFTOptions): Promise
     const ws = workspaceBufferOf(buffers.workspace);
     if (workspaceSize > 0) {
       if (!ws) throw new Error(`webfftdx: this FFT needs a workspace of ${workspaceSize} bytes: pass { workspace: makeWorkspace(device, plan) }`);
-      checkBuffer('workspace', ws, workspaceSize);
+      checkStorageBuffer(ws, workspaceSize, 'workspace');
       if (ws === input || ws === output) throw new Error('webfftdx: the workspace must be a buffer of its own, not the input or output');
     }
     const regions: Record<Role, Region> = {
@@ -419,41 +409,23 @@ export async function createFFT(device: GPUDevice, options: FFTOptions): Promise
   };
 
   const createWorkspace = (): FFTWorkspace => {
-    checkAlive(destroyed);
+    life.assertUsable('createWorkspace()');
     if (workspaceSize === 0) return { buffer: undefined, size: 0, destroy() {} };
     const buffer = device.createBuffer({ size: workspaceSize, usage: GPUBufferUsage.STORAGE, label: `webfftdx workspace [${shape.join(', ')}]` });
     return { buffer, size: workspaceSize, destroy: () => buffer.destroy() };
   };
 
-  const run = async (data: Float32Array): Promise<Float32Array> => {
-    checkAlive(destroyed);
-    const layout = type === 'r2c' ? `${batch} x ${planned.inputElements} reals` : `${batch} x ${planned.inputElements} complex values, re/im interleaved`;
-    checkHostData(data, inputBytes / 4, layout);
-    const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC;
-    const input = device.createBuffer({ size: Math.max(16, inputBytes), usage, label: 'webfftdx run input' });
-    const output = device.createBuffer({ size: Math.max(16, outputBytes), usage, label: 'webfftdx run output' });
-    const readback = device.createBuffer({ size: Math.max(16, outputBytes), usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
-    const workspace = createWorkspace();
-    try {
-      device.queue.writeBuffer(input, 0, data as Float32Array<ArrayBuffer>);
-      device.pushErrorScope('validation');
-      const encoder = device.createCommandEncoder();
-      const pass = encoder.beginComputePass();
-      encode(pass, { input, output, workspace });
-      pass.end();
-      encoder.copyBufferToBuffer(output, 0, readback, 0, outputBytes);
-      device.queue.submit([encoder.finish()]);
-      const error = await device.popErrorScope();
-      if (error) throw new Error(`webfftdx: GPU validation error: ${error.message}`);
-      await readback.mapAsync(GPUMapMode.READ);
-      return new Float32Array(readback.getMappedRange(0, outputBytes).slice(0));
-    } finally {
-      input.destroy();
-      output.destroy();
-      readback.destroy();
-      workspace.destroy();
-    }
-  };
+  const run = (data: Float32Array): Promise<Float32Array> =>
+    life.run(async () => {
+      const layout = type === 'r2c' ? `${batch} x ${planned.inputElements} reals` : `${batch} x ${planned.inputElements} complex values, re/im interleaved`;
+      checkFloat32Data(data, inputBytes / 4, layout);
+      const workspace = createWorkspace();
+      try {
+        return await runOnce(device, { data, inputBytes, outputBytes, encode: (pass, input, output) => encode(pass, { input, output, workspace }) });
+      } finally {
+        workspace.destroy();
+      }
+    });
 
   return {
     shape,
@@ -467,11 +439,6 @@ export async function createFFT(device: GPUDevice, options: FFTOptions): Promise
     encode,
     run,
     createWorkspace,
-    destroy() {
-      if (destroyed) return;
-      destroyed = true;
-      for (const g of gpuPasses) g.destroy();
-      tables?.destroy();
-    },
+    destroy: () => life.destroy(),
   };
 }

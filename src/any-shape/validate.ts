@@ -1,19 +1,7 @@
-// Checks of createFFT's input, before anything reaches the GPU: the options, the shape, the device's
-// limits, buffers and typed arrays. Kept in one module so that the shared host checks (src/host/,
-// being extracted from createBatchedFFT) can replace the generic ones here.
+// Checks of createFFT's own options, before anything reaches the GPU: the shape, type, direction,
+// precision and layout. Checks every host plan shares (batch, buffers, host arrays, device limits,
+// the plan's life) are in src/host/.
 import type { FFTDirection, FFTType } from '../../descriptors/model.js';
-
-/** The WebGPU limits createFFT reads; every GPUDevice has them. */
-export interface AnyShapeLimits {
-  readonly maxComputeWorkgroupStorageSize: number;
-  readonly maxComputeInvocationsPerWorkgroup: number;
-  readonly maxComputeWorkgroupsPerDimension: number;
-  readonly maxStorageBufferBindingSize: number;
-  readonly maxBufferSize: number;
-  readonly maxComputeWorkgroupSizeX: number;
-  readonly maxComputeWorkgroupSizeY: number;
-  readonly minStorageBufferOffsetAlignment: number;
-}
 
 export const MAX_AXES = 3;
 
@@ -63,58 +51,9 @@ export function checkPrecision(precision: unknown): 'f32' {
   throw new Error(`webfftdx: createFFT precision must be 'f32', got ${describe(precision)}`);
 }
 
-export function checkBatch(batch: unknown): number {
-  if (batch === undefined) return 1;
-  if (typeof batch !== 'number' || !Number.isInteger(batch) || batch < 1) {
-    throw new Error(`webfftdx: createFFT batch must be a positive integer, got ${describe(batch)}`);
-  }
-  return batch;
-}
-
 export function checkLayout(layout: unknown): 'natural' {
   if (layout === undefined || layout === 'natural') return 'natural';
   throw new Error(
     `webfftdx: createFFT supports the 'natural' layout of real FFTs (numpy's rfftn: [..., nx / 2 + 1] complex values); got ${describe(layout)}`,
   );
-}
-
-/** Bytes a single buffer may have on this device: the smaller of maxStorageBufferBindingSize and maxBufferSize. */
-export function maxBufferBytes(limits: AnyShapeLimits): number {
-  return Math.min(limits.maxStorageBufferBindingSize, limits.maxBufferSize);
-}
-
-/** Throws when a buffer the plan needs is beyond the device's limits. */
-export function checkBufferFits(what: string, bytes: number, limits: AnyShapeLimits): void {
-  const max = maxBufferBytes(limits);
-  if (bytes > max) {
-    const which = limits.maxStorageBufferBindingSize <= limits.maxBufferSize ? 'maxStorageBufferBindingSize' : 'maxBufferSize';
-    throw new Error(
-      `webfftdx: the ${what} needs ${bytes} bytes, beyond the device's ${which} of ${max} bytes (request higher limits on the device, or a smaller shape or batch)`,
-    );
-  }
-}
-
-/** Throws unless `buffer` is a GPUBuffer of at least `bytes` bytes with STORAGE usage. */
-export function checkBuffer(what: string, buffer: GPUBuffer | undefined, bytes: number): asserts buffer is GPUBuffer {
-  if (!buffer || typeof buffer !== 'object' || typeof (buffer as GPUBuffer).size !== 'number') {
-    throw new Error(`webfftdx: the ${what} must be a GPUBuffer, got ${describe(buffer)}`);
-  }
-  if (buffer.size < bytes) throw new Error(`webfftdx: the ${what} has ${buffer.size} bytes; this FFT needs ${bytes}`);
-  if ((buffer.usage & GPUBufferUsage.STORAGE) === 0) {
-    throw new Error(`webfftdx: the ${what} lacks GPUBufferUsage.STORAGE (usage ${buffer.usage}); the FFT binds it as a storage buffer`);
-  }
-}
-
-/** Throws unless `data` is a Float32Array of exactly `floats` values. */
-export function checkHostData(data: unknown, floats: number, describeLayout: string): asserts data is Float32Array {
-  if (!(data instanceof Float32Array)) {
-    const name = data === null || data === undefined ? String(data) : ((data as object).constructor?.name ?? typeof data);
-    throw new Error(`webfftdx: run() takes a Float32Array (${describeLayout}), got ${name}`);
-  }
-  if (data.length !== floats) throw new Error(`webfftdx: run() expects ${floats} floats (${describeLayout}), got ${data.length}`);
-}
-
-/** Throws once a plan has been destroyed. */
-export function checkAlive(destroyed: boolean): void {
-  if (destroyed) throw new Error('webfftdx: this FFT plan was destroyed');
 }
