@@ -1,0 +1,321 @@
+// The complex arithmetic the generators emit through, one implementation per precision. A register
+// (`value`) holds one complex element of one FFT (f32), of two FFTs (f16, RRII) or one emulated f64:
+//
+//   f32  vec2<f32> = (re, im)
+//   f16  vec4<f16> = (re_a, re_b, im_a, im_b): FFTs a and b of a pair (cuFFTDx's RRII), every
+//        operation acts on both at once; arithmetic in f16.
+//   f64  vec4<f32> = (re_hi, im_hi, re_lo, im_lo): "df64", a double-float per component, the value
+//        being hi + lo with |lo| <= ulp(hi) / 2 (48 significant bits). Sums use two-sum, products
+//        two-product with fma (error-free transformations), so each operation rounds to ~2^-48.
+//
+// Twiddles have a type of their own (`twiddle`): f32 and f64 use their value arithmetic; f16 computes
+// twiddles in f32 (the accurate sincos of kernels/sincos.ts, within 2 ulp of f32) and converts each
+// to f16 once where it multiplies a register, so a twiddle is the exact value rounded to f16 (up to
+// a double rounding within 2^-12 ulp of a tie). Constant twiddles are f64 values rounded once to the
+// register precision (f16 literals; f64 as hi/lo f32 literal pairs).
+//
+// The f32 implementation prints exactly the text the generators printed before this layer existed.
+import type { FFTPrecision } from '../descriptors/model.js';
+import type { Definitions } from './definitions.js';
+import { f16Literal, f16Operand, f16Round } from './f16.js';
+import { addSincos, addSincosDF, sincosStep, sincosStepDF } from './sincos.js';
+import { f32Literal, f32Operand } from './wgsl.js';
+
+/** How the split exchange moves one half of a register through a narrower workgroup array. */
+export interface SplitPart {
+  /** Expression of the half to write. */
+  get(reg: string): string;
+  /** Statement storing `value` (read from the array) into that half of register `reg`. */
+  set(reg: string, value: string): string;
+}
+
+export interface Arith {
+  readonly precision: FFTPrecision;
+  /** WGSL type of one register. */
+  readonly value: string;
+  /** Bytes of one register. */
+  readonly bytes: number;
+  /** Arithmetic of twiddles (this one for f32 and f64; f32 for f16). */
+  readonly twiddle: Arith;
+  add(a: string, b: string): string;
+  sub(a: string, b: string): string;
+  neg(a: string): string;
+  /** a0 + a1 + ... (left to right). */
+  sum(terms: readonly string[]): string;
+  /** x * c for a real constant c (rounded once to the register precision). */
+  scale(x: string, c: number): string;
+  /** x * (s i). */
+  mulI(x: string, s: 1 | -1): string;
+  /** x * exp(i pi octant / 4) for an odd octant. */
+  rot45(x: string, octant: 1 | 3 | 5 | 7): string;
+  /** x * (re + i im), constants. */
+  mulConst(x: string, re: number, im: number): string;
+  readonly zero: string;
+  conj(x: string): string;
+  /** Adds `fn(a: value, w: twiddle.value) -> value` (complex product) and returns its name. */
+  addCmul(defs: Definitions, prefix: string): string;
+  /** Adds the sincos of length l (twiddle arithmetic only) and returns its name. */
+  addSincos(defs: Definitions, prefix: string, l: number): string;
+  /** The `step` argument of that sincos for length l. */
+  sincosStep(l: number): string;
+  /** Twiddle of the forward direction from a sincos result (cos, sin): conjugate. */
+  conjTwiddle(cs: string): string;
+  /** The split exchange: the scalar-ish array element type and the register halves, in order. */
+  readonly splitElement: string;
+  readonly splitParts: readonly SplitPart[];
+}
+
+// ---------------------------------------------------------------------------------------------- f32
+
+const F32: Arith = {
+  precision: 'f32',
+  value: 'vec2<f32>',
+  bytes: 8,
+  get twiddle() {
+    return F32;
+  },
+  add: (a, b) => `${a} + ${b}`,
+  sub: (a, b) => `${a} - ${b}`,
+  neg: (a) => `-${a}`,
+  sum: (terms) => terms.join(' + '),
+  scale: (x, c) => `${x} * ${f32Operand(c)}`,
+  mulI: (x, s) => (s > 0 ? `vec2<f32>(-${x}.y, ${x}.x)` : `vec2<f32>(${x}.y, -${x}.x)`),
+  rot45: (x, octant) => {
+    const k = f32Literal(Math.SQRT1_2);
+    switch (octant) {
+      case 1:
+        return `vec2<f32>(${x}.x - ${x}.y, ${x}.x + ${x}.y) * ${k}`;
+      case 3:
+        return `vec2<f32>(-${x}.x - ${x}.y, ${x}.x - ${x}.y) * ${k}`;
+      case 5:
+        return `vec2<f32>(${x}.y - ${x}.x, -${x}.x - ${x}.y) * ${k}`;
+      case 7:
+        return `vec2<f32>(${x}.x + ${x}.y, ${x}.y - ${x}.x) * ${k}`;
+    }
+  },
+  mulConst: (x, re, im) => {
+    const c = f32Operand(re);
+    const s = f32Operand(im);
+    return `vec2<f32>(${x}.x * ${c} - ${x}.y * ${s}, ${x}.x * ${s} + ${x}.y * ${c})`;
+  },
+  zero: 'vec2<f32>(0.0f)',
+  conj: (x) => `(${x} * vec2<f32>(1.0f, -1.0f))`,
+  addCmul: (defs, prefix) =>
+    defs.add(`${prefix}_cmul`, () =>
+      [
+        `fn ${prefix}_cmul(a: vec2<f32>, b: vec2<f32>) -> vec2<f32> {`,
+        `  return vec2<f32>(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x);`,
+        `}`,
+      ].join('\n'),
+    ),
+  addSincos: (defs, prefix, l) => addSincos(defs, prefix, l),
+  sincosStep: (l) => sincosStep(l),
+  conjTwiddle: (cs) => `vec2<f32>(${cs}.x, -${cs}.y)`,
+  splitElement: 'f32',
+  splitParts: [
+    { get: (r) => `${r}.x`, set: (r, v) => `${r}.x = ${v};` },
+    { get: (r) => `${r}.y`, set: (r, v) => `${r}.y = ${v};` },
+  ],
+};
+
+// ---------------------------------------------------------------------------------------------- f16
+
+const F16: Arith = {
+  precision: 'f16',
+  value: 'vec4<f16>',
+  bytes: 8,
+  twiddle: F32,
+  add: (a, b) => `${a} + ${b}`,
+  sub: (a, b) => `${a} - ${b}`,
+  neg: (a) => `-${a}`,
+  sum: (terms) => terms.join(' + '),
+  scale: (x, c) => `${x} * ${f16Operand(c)}`,
+  mulI: (x, s) => (s > 0 ? `vec4<f16>(-${x}.zw, ${x}.xy)` : `vec4<f16>(${x}.zw, -${x}.xy)`),
+  rot45: (x, octant) => {
+    const k = f16Literal(Math.SQRT1_2);
+    const [re, im] = [`${x}.xy`, `${x}.zw`];
+    switch (octant) {
+      case 1:
+        return `vec4<f16>(${re} - ${im}, ${re} + ${im}) * ${k}`;
+      case 3:
+        return `vec4<f16>(-${re} - ${im}, ${re} - ${im}) * ${k}`;
+      case 5:
+        return `vec4<f16>(${im} - ${re}, -${re} - ${im}) * ${k}`;
+      case 7:
+        return `vec4<f16>(${re} + ${im}, ${im} - ${re}) * ${k}`;
+    }
+  },
+  mulConst: (x, re, im) => {
+    // A constant that rounds to 0 in f16 (|c| < 2^-25) still multiplies correctly as 0.
+    const c = f16Operand(f16Round(re));
+    const s = f16Operand(f16Round(im));
+    return `vec4<f16>(${x}.xy * ${c} - ${x}.zw * ${s}, ${x}.xy * ${s} + ${x}.zw * ${c})`;
+  },
+  zero: 'vec4<f16>(0.0h)',
+  conj: (x) => `(${x} * vec4<f16>(1.0h, 1.0h, -1.0h, -1.0h))`,
+  addCmul: (defs, prefix) =>
+    defs.add(`${prefix}_cmul_h`, () =>
+      [
+        `// Both FFTs of the RRII register a times the twiddle w (computed in f32, rounded to f16 once here).`,
+        `fn ${prefix}_cmul_h(a: vec4<f16>, w: vec2<f32>) -> vec4<f16> {`,
+        `  let b = vec2<f16>(w);`,
+        `  return vec4<f16>(a.xy * b.x - a.zw * b.y, a.xy * b.y + a.zw * b.x);`,
+        `}`,
+      ].join('\n'),
+    ),
+  addSincos: () => {
+    throw new Error('internal: f16 twiddles use the f32 arithmetic');
+  },
+  sincosStep: () => {
+    throw new Error('internal: f16 twiddles use the f32 arithmetic');
+  },
+  conjTwiddle: () => {
+    throw new Error('internal: f16 twiddles use the f32 arithmetic');
+  },
+  splitElement: 'vec2<f16>',
+  splitParts: [
+    { get: (r) => `${r}.xy`, set: (r, v) => `${r} = vec4<f16>(${v}, ${r}.zw);` },
+    { get: (r) => `${r}.zw`, set: (r, v) => `${r} = vec4<f16>(${r}.xy, ${v});` },
+  ],
+};
+
+// ---------------------------------------------------------------------------------------------- f64
+
+/** The double-float pair (hi, lo) of an f64 value: hi = f32(v), lo = f32(v - hi). */
+export function dfSplit(v: number): [number, number] {
+  const hi = Math.fround(v);
+  return [hi, Math.fround(v - hi)];
+}
+
+/** df64 literal of a complex constant: vec4<f32>(re_hi, im_hi, re_lo, im_lo). */
+export function dfComplexLiteral(re: number, im: number): string {
+  const [rh, rl] = dfSplit(re);
+  const [ih, il] = dfSplit(im);
+  return `vec4<f32>(${[rh, ih, rl, il].map(f32Literal).join(', ')})`;
+}
+
+/** df64 literal of a real constant: vec2<f32>(hi, lo). */
+export function dfRealLiteral(v: number): string {
+  const [h, l] = dfSplit(v);
+  return `vec2<f32>(${f32Literal(h)}, ${f32Literal(l)})`;
+}
+
+/**
+ * The df64 helpers, vectorised over (re, im): vec2 halves hi = v.xy, lo = v.zw.
+ *   add: two-sum of the high parts (Knuth, no branch), the low parts added, renormalised with
+ *        fast-two-sum. Error <= ~2^-47 (|a| + |b|) per component ("sloppy" add: enough for FFTs,
+ *        whose error analysis is normwise).
+ *   scale: two-product of the high parts with fma, cross terms in f32, renormalised.
+ *   cmul: the complex product, each real product's high part exact through fma, the two products
+ *        of a component combined by two-sum.
+ * WGSL may not reassociate these (test/kernels/df64-eft.test.ts checks the compiled code keeps the
+ * exact low parts).
+ */
+function dfHelpers(prefix: string): Record<'add' | 'sub' | 'scale' | 'cmul', { name: string; code: string }> {
+  const renorm = (s: string, t: string) => [`  let hi = ${s} + ${t};`, `  return vec4<f32>(hi, ${t} - (hi - ${s}));`];
+  const add = `${prefix}_dadd`;
+  const sub = `${prefix}_dsub`;
+  const scale = `${prefix}_dscale`;
+  const cmul = `${prefix}_cmul`;
+  return {
+    add: {
+      name: add,
+      code: [
+        `// df64 a + b for both components: two-sum of the high parts, low parts added, renormalised.`,
+        `fn ${add}(a: vec4<f32>, b: vec4<f32>) -> vec4<f32> {`,
+        `  let s = a.xy + b.xy;`,
+        `  let v = s - a.xy;`,
+        `  let e = (a.xy - (s - v)) + (b.xy - v);`,
+        `  let t = e + (a.zw + b.zw);`,
+        ...renorm('s', 't'),
+        `}`,
+      ].join('\n'),
+    },
+    sub: {
+      name: sub,
+      code: [`fn ${sub}(a: vec4<f32>, b: vec4<f32>) -> vec4<f32> {`, `  return ${add}(a, -b);`, `}`].join('\n'),
+    },
+    scale: {
+      name: scale,
+      code: [
+        `// df64 x * c for a real df64 c = (hi, lo): two-product of the high parts (fma), cross terms in f32.`,
+        `fn ${scale}(x: vec4<f32>, c: vec2<f32>) -> vec4<f32> {`,
+        `  let p = x.xy * c.x;`,
+        `  let e = fma(x.xy, vec2<f32>(c.x), -p);`,
+        `  let t = e + (x.xy * c.y + x.zw * c.x);`,
+        ...renorm('p', 't'),
+        `}`,
+      ].join('\n'),
+    },
+    cmul: {
+      name: cmul,
+      code: [
+        `// df64 complex a * b: re = ar br - ai bi, im = ai br + ar bi. Each product of high parts is`,
+        `// p + e exactly (fma); the two of a component are added by two-sum; errors and cross terms in f32.`,
+        `fn ${cmul}(a: vec4<f32>, b: vec4<f32>) -> vec4<f32> {`,
+        `  let sg = vec2<f32>(-1.0f, 1.0f);`,
+        `  let p1 = a.xy * b.xx;`,
+        `  let e1 = fma(a.xy, b.xx, -p1);`,
+        `  let p2 = (a.yx * b.yy) * sg;`,
+        `  let e2 = fma(a.yx * sg, b.yy, -p2);`,
+        `  let cross = (a.xy * b.zz + a.zw * b.xx) + sg * (a.yx * b.ww + a.wz * b.yy);`,
+        `  let s = p1 + p2;`,
+        `  let v = s - p1;`,
+        `  let t = ((p1 - (s - v)) + (p2 - v)) + ((e1 + e2) + cross);`,
+        ...renorm('s', 't'),
+        `}`,
+      ].join('\n'),
+    },
+  };
+}
+
+function df64(defs: Definitions, prefix: string): Arith {
+  const helpers = dfHelpers(prefix);
+  const use = (k: keyof typeof helpers) => defs.add(helpers[k].name, () => helpers[k].code);
+  const self: Arith = {
+    precision: 'f64',
+    value: 'vec4<f32>',
+    bytes: 16,
+    get twiddle() {
+      return self;
+    },
+    add: (a, b) => `${use('add')}(${a}, ${b})`,
+    sub: (a, b) => `${use('sub')}(${a}, ${b})`,
+    neg: (a) => `-${a}`,
+    sum: (terms) => terms.slice(1).reduce((acc, t) => self.add(acc, t), terms[0]),
+    scale: (x, c) => `${use('scale')}(${x}, ${dfRealLiteral(c)})`,
+    mulI: (x, s) => (s > 0 ? `vec4<f32>(-${x}.y, ${x}.x, -${x}.w, ${x}.z)` : `vec4<f32>(${x}.y, -${x}.x, ${x}.w, -${x}.z)`),
+    rot45: (x, octant) => {
+      // x (1 + i) = x + i x, x (-1 + i) = i x - x, x (-1 - i) = -i x - x, x (1 - i) = x - i x; then / sqrt 2.
+      const ix = self.mulI(x, 1);
+      const t = octant === 1 ? self.add(x, ix) : octant === 3 ? self.sub(ix, x) : octant === 5 ? self.sub(self.neg(ix), x) : self.sub(x, ix);
+      return self.scale(t, Math.SQRT1_2);
+    },
+    mulConst: (x, re, im) => `${use('cmul')}(${x}, ${dfComplexLiteral(re, im)})`,
+    zero: 'vec4<f32>(0.0f)',
+    conj: (x) => `(${x} * vec4<f32>(1.0f, -1.0f, 1.0f, -1.0f))`,
+    addCmul: () => use('cmul'),
+    addSincos: (d, p, l) => addSincosDF(d, p, l, { add: use('add'), scale: use('scale') }),
+    sincosStep: (l) => sincosStepDF(l),
+    conjTwiddle: (cs) => `(${cs} * vec4<f32>(1.0f, -1.0f, 1.0f, -1.0f))`,
+    splitElement: 'vec2<f32>',
+    splitParts: [
+      { get: (r) => `${r}.xz`, set: (r, v) => `${r} = vec4<f32>(${v}.x, ${r}.y, ${v}.y, ${r}.w);` },
+      { get: (r) => `${r}.yw`, set: (r, v) => `${r} = vec4<f32>(${r}.x, ${v}.x, ${r}.z, ${v}.y);` },
+    ],
+  };
+  return self;
+}
+
+/**
+ * The arithmetic of a precision. f64's helpers are WGSL functions named after `prefix`, added to
+ * `defs` when first used; f32 and f16 are inline expressions (their products go through addCmul).
+ */
+export function arithFor(precision: FFTPrecision, defs: Definitions, prefix: string): Arith {
+  if (precision === 'f32') return F32;
+  if (precision === 'f16') return F16;
+  return df64(defs, prefix);
+}
+
+/** The f32 arithmetic (kernels that exist in f32 only). */
+export const ARITH_F32: Arith = F32;
