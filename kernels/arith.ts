@@ -200,30 +200,57 @@ export function dfRealLiteral(v: number): string {
   return `vec2<f32>(${f32Literal(h)}, ${f32Literal(l)})`;
 }
 
+/** The barrier against reassociation and contraction (see dfHelpers), for vec2<f32> expressions. */
+export function keep(expr: string): string {
+  return `max(${expr}, vec2<f32>(-3e38f))`;
+}
+
 /**
  * The df64 helpers, vectorised over (re, im): vec2 halves hi = v.xy, lo = v.zw.
  *   add: two-sum of the high parts (Knuth, no branch), the low parts added, renormalised with
  *        fast-two-sum. Error <= ~2^-47 (|a| + |b|) per component ("sloppy" add: enough for FFTs,
  *        whose error analysis is normwise).
- *   scale: two-product of the high parts with fma, cross terms in f32, renormalised.
- *   cmul: the complex product, each real product's high part exact through fma, the two products
- *        of a component combined by two-sum.
- * WGSL may not reassociate these (test/kernels/df64-eft.test.ts checks the compiled code keeps the
- * exact low parts).
+ *   scale, cmul: two-product of high parts by Dekker's algorithm (Veltkamp split into 12-bit
+ *        halves, whose products are exact in f32), cross terms in f32, renormalised. Not fma: WGSL
+ *        does not promise a fused fma (lavapipe computes fma(a, b, -a b) as 0), and Dekker's
+ *        partial products are exact, so a compiler contracting them into fmas changes nothing.
+ *        A product with a constant splits the constant at compile time (constant folding is exact).
+ * Shader compilers treat WGSL float arithmetic as reassociable: Mesa's NIR (lavapipe) rewrites
+ * (a + b) - a to b, which zeroes every two-sum's error term, and GPU compilers contract a product into
+ * the additions that follow it (fma(a, b, e) in place of fl(a b) + e). Each rounded result whose exact
+ * value a transformation depends on therefore passes through `max(x, -3e38)` (keep): a no-op on
+ * every value the FFT produces that no compiler can see through, so it can neither be cancelled
+ * algebraically nor fused. (Side effect: a NaN there becomes -3e38; WGSL gives no NaN guarantees
+ * anyway.) test/kernels/df64-eft.test.ts checks the exact low parts on the device it runs on.
  */
-function dfHelpers(prefix: string): Record<'add' | 'sub' | 'scale' | 'cmul', { name: string; code: string }> {
-  const renorm = (s: string, t: string) => [`  let hi = ${s} + ${t};`, `  return vec4<f32>(hi, ${t} - (hi - ${s}));`];
+function dfHelpers(prefix: string): Record<'split' | 'add' | 'sub' | 'scale' | 'cmul', { name: string; code: string }> {
+  const renorm = (s: string, t: string) => [`  let hi = ${keep(`${s} + ${t}`)};`, `  return vec4<f32>(hi, ${t} - (hi - ${s}));`];
+  const split = `${prefix}_dsplit`;
   const add = `${prefix}_dadd`;
   const sub = `${prefix}_dsub`;
   const scale = `${prefix}_dscale`;
   const cmul = `${prefix}_cmul`;
+  // The exact error of p = fl(x y) from the splits xs, ys (vec4: 12-bit high halves, low halves).
+  const err = (xs: [string, string], ys: [string, string], p: string) =>
+    `((${xs[0]} * ${ys[0]} - ${p}) + ${xs[0]} * ${ys[1]} + ${xs[1]} * ${ys[0]}) + ${xs[1]} * ${ys[1]}`;
   return {
+    split: {
+      name: split,
+      code: [
+        `// Veltkamp split of f32 values into 12-bit halves: (high.xy, low.zw), high + low exact.`,
+        `fn ${split}(a: vec2<f32>) -> vec4<f32> {`,
+        `  let t = ${keep('a * 4097.0f')};`,
+        `  let h = ${keep('t - (t - a)')};`,
+        `  return vec4<f32>(h, a - h);`,
+        `}`,
+      ].join('\n'),
+    },
     add: {
       name: add,
       code: [
         `// df64 a + b for both components: two-sum of the high parts, low parts added, renormalised.`,
         `fn ${add}(a: vec4<f32>, b: vec4<f32>) -> vec4<f32> {`,
-        `  let s = a.xy + b.xy;`,
+        `  let s = ${keep('a.xy + b.xy')};`,
         `  let v = s - a.xy;`,
         `  let e = (a.xy - (s - v)) + (b.xy - v);`,
         `  let t = e + (a.zw + b.zw);`,
@@ -238,10 +265,12 @@ function dfHelpers(prefix: string): Record<'add' | 'sub' | 'scale' | 'cmul', { n
     scale: {
       name: scale,
       code: [
-        `// df64 x * c for a real df64 c = (hi, lo): two-product of the high parts (fma), cross terms in f32.`,
+        `// df64 x * c for a real df64 c = (hi, lo): two-product of the high parts (Dekker), cross terms in f32.`,
         `fn ${scale}(x: vec4<f32>, c: vec2<f32>) -> vec4<f32> {`,
-        `  let p = x.xy * c.x;`,
-        `  let e = fma(x.xy, vec2<f32>(c.x), -p);`,
+        `  let xs = ${split}(x.xy);`,
+        `  let cs = ${split}(c.xx);`,
+        `  let p = ${keep('x.xy * c.x')};`,
+        `  let e = ${err(['xs.xy', 'xs.zw'], ['cs.xy', 'cs.zw'], 'p')};`,
         `  let t = e + (x.xy * c.y + x.zw * c.x);`,
         ...renorm('p', 't'),
         `}`,
@@ -251,15 +280,18 @@ function dfHelpers(prefix: string): Record<'add' | 'sub' | 'scale' | 'cmul', { n
       name: cmul,
       code: [
         `// df64 complex a * b: re = ar br - ai bi, im = ai br + ar bi. Each product of high parts is`,
-        `// p + e exactly (fma); the two of a component are added by two-sum; errors and cross terms in f32.`,
+        `// p + e exactly (Dekker); the two of a component are added by two-sum; errors and cross terms in f32.`,
         `fn ${cmul}(a: vec4<f32>, b: vec4<f32>) -> vec4<f32> {`,
         `  let sg = vec2<f32>(-1.0f, 1.0f);`,
-        `  let p1 = a.xy * b.xx;`,
-        `  let e1 = fma(a.xy, b.xx, -p1);`,
-        `  let p2 = (a.yx * b.yy) * sg;`,
-        `  let e2 = fma(a.yx * sg, b.yy, -p2);`,
+        `  let sa = ${split}(a.xy);`,
+        `  let sb = ${split}(b.xy);`,
+        `  let p1 = ${keep('a.xy * b.xx')};`,
+        `  let e1 = ${err(['sa.xy', 'sa.zw'], ['sb.xx', 'sb.zz'], 'p1')};`,
+        `  let q2 = ${keep('a.yx * b.yy')};`,
+        `  let p2 = q2 * sg;`,
+        `  let e2 = (${err(['sa.yx', 'sa.wz'], ['sb.yy', 'sb.ww'], 'q2')}) * sg;`,
         `  let cross = (a.xy * b.zz + a.zw * b.xx) + sg * (a.yx * b.ww + a.wz * b.yy);`,
-        `  let s = p1 + p2;`,
+        `  let s = ${keep('p1 + p2')};`,
         `  let v = s - p1;`,
         `  let t = ((p1 - (s - v)) + (p2 - v)) + ((e1 + e2) + cross);`,
         ...renorm('s', 't'),
@@ -271,7 +303,12 @@ function dfHelpers(prefix: string): Record<'add' | 'sub' | 'scale' | 'cmul', { n
 
 function df64(defs: Definitions, prefix: string): Arith {
   const helpers = dfHelpers(prefix);
-  const use = (k: keyof typeof helpers) => defs.add(helpers[k].name, () => helpers[k].code);
+  // Each helper with the helpers it calls.
+  const needs: Record<keyof typeof helpers, (keyof typeof helpers)[]> = { split: [], add: [], sub: ['add'], scale: ['split'], cmul: ['split'] };
+  const use = (k: keyof typeof helpers): string => {
+    for (const d of needs[k]) use(d);
+    return defs.add(helpers[k].name, () => helpers[k].code);
+  };
   const self: Arith = {
     precision: 'f64',
     value: 'vec4<f32>',
