@@ -156,18 +156,18 @@ export function addBluesteinExecute(defs: Definitions, spec: BluesteinSpec): str
       ? [`// H, read now: its latency hides behind the first engine run (TuningEntry.prefetch).`, ...Array.from({ length: ept }, (_, i) => `let ${h(i)} = ${ws}[th + ${i * stride}u];`)]
       : []),
     `// a_j = x_j * w_j, zero-padded to ${b}.`,
-    ...perRegister((reg, j) => `${cmul}(${reg}, ${ws}[${j} + ${b}u])`),
+    ...perRegister((reg, j) => ar.store(`${cmul}(${ar.load(reg)}, ${ws}[${j} + ${b}u])`)),
     `// A = FFT(a); conj(A * H); its FFT is the convolution's inverse FFT, conjugated (IFFT(z) = conj(FFT(conj(z)))).`,
     `${engine}(data, thread, fft);`,
-    ...Array.from({ length: ept }, (_, i) => `(*data)[${i}] = ${conj(`${cmul}((*data)[${i}], ${h(i)})`)};`),
+    ...Array.from({ length: ept }, (_, i) => `(*data)[${i}] = ${ar.store(conj(`${cmul}(${ar.load(`(*data)[${i}]`)}, ${h(i)})`))};`),
     `${engine}(data, thread, fft);`,
     `// X_k = w_k * conj(FFT(...))_k for k < ${n}.`,
-    ...perRegister((reg, j) => `${cmul}(${conj(reg)}, ${ws}[${j} + ${b}u])`),
+    ...perRegister((reg, j) => ar.store(`${cmul}(${conj(ar.load(reg))}, ${ws}[${j} + ${b}u])`)),
   ];
   return defs.add(spec.name, () =>
     [
       `// ${n}-point DFT by Bluestein over the ${b}-point engine (workspace: H at [0, ${b}), chirp at [${b}, ${b + n})).`,
-      `fn ${spec.name}(data: ptr<function, array<${ar.value}, ${storage}>>, thread: u32, fft: u32) {`,
+      `fn ${spec.name}(data: ptr<function, array<${ar.register}, ${storage}>>, thread: u32, fft: u32) {`,
       ...body.map((l) => `  ${l}`),
       `}`,
     ].join('\n'),

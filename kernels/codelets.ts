@@ -156,9 +156,10 @@ export function codeletName(prefix: string, n: number, sign: Sign): string {
  */
 export function codeletFunction(prefix: string, n: number, sign: Sign, ar: Arith = ARITH_F32): string {
   const em = new Emitter();
-  const inputs = Array.from({ length: n }, (_, i) => `x[${i}]`);
-  const out = emitDFT(em, inputs, sign, ar);
-  const type = `array<${ar.value}, ${n}>`;
+  // f16 registers compute in f32: convert once in, round once out (identity otherwise).
+  const inputs = Array.from({ length: n }, (_, i) => (ar.register === ar.value ? `x[${i}]` : em.bind(ar.load(`x[${i}]`))));
+  const out = emitDFT(em, inputs, sign, ar).map(ar.store);
+  const type = `array<${ar.register}, ${n}>`;
   const dir = sign < 0 ? 'forward' : 'inverse';
   return [
     `// ${n}-point ${dir} DFT, unrolled (split ${describeSplit(n)}).`,

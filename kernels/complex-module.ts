@@ -52,7 +52,7 @@ function generateThread(plan: FFTPlan, prefix: string, defs: Definitions, ar: Ar
   defs.add(name, () =>
     [
       `// Thread execute: register i holds element i, in and out.`,
-      `fn ${name}(data: ptr<function, array<${ar.value}, ${plan.storageSize}>>) {`,
+      `fn ${name}(data: ptr<function, array<${ar.register}, ${plan.storageSize}>>) {`,
       `  *data = ${codelet}(*data);`,
       `}`,
     ].join('\n'),
@@ -75,7 +75,7 @@ function generateBlockExecute(plan: FFTPlan, prefix: string, smem: string, works
   return defs.add(name, () =>
     [
       `// Block execute (registers): invocation thread of slot fft holds element thread + i * ${plan.stride} in register i.`,
-      `fn ${name}(data: ptr<function, array<${ar.value}, ${plan.storageSize}>>, thread: u32, fft: u32) {`,
+      `fn ${name}(data: ptr<function, array<${ar.register}, ${plan.storageSize}>>, thread: u32, fft: u32) {`,
       `  ${engine}(data, thread, fft);`,
       `}`,
     ].join('\n'),
@@ -96,7 +96,7 @@ function generateExecuteShared(plan: FFTPlan, prefix: string, smem: string, exec
     return out;
   };
   const body = [
-    `var data: array<${ar.value}, ${plan.storageSize}>;`,
+    `var data: array<${ar.register}, ${plan.storageSize}>;`,
     `let working = thread < ${s}u && fft < ${slots}u;`,
     `if (working) {`,
     `  let base = fft * ${plan.inputLength}u;`,
@@ -163,9 +163,9 @@ export function generateComplexModule(plan: FFTPlan, options: InternalModuleOpti
     let type = '';
     // A parted exchange holds one part (execSize / parts elements) per slot at a time.
     const elements = (plan.execSize * slots) / plan.exchangeParts;
-    if (plan.exchange === 'complex') type = `array<${ar.value}, ${elements}>`;
+    if (plan.exchange === 'complex') type = `array<${ar.register}, ${elements}>`;
     else if (plan.exchange === 'split') type = `array<${ar.splitElement}, ${elements}>`;
-    else if (sharedElements !== undefined && !options.registersOnly) type = `array<${ar.value}, ${sharedElements}>`;
+    else if (sharedElements !== undefined && !options.registersOnly) type = `array<${ar.register}, ${sharedElements}>`;
     if (type) {
       smemName = names.smem;
       smemDecl = `var<workgroup> ${smemName}: ${type};`;
@@ -186,7 +186,7 @@ export function generateComplexModule(plan: FFTPlan, options: InternalModuleOpti
     } else if (api?.kind === 'own' && !options.registersOnly) {
       // Its own engine (tag `_shared`) with the complex one-part exchange in the data buffer.
       dataName = names.data;
-      dataDecl = `var<workgroup> ${dataName}: array<${ar.value}, ${api.elements}>;`;
+      dataDecl = `var<workgroup> ${dataName}: array<${ar.register}, ${api.elements}>;`;
       const own = generateBlockExecute(api.plan, prefix, dataName, workspace?.name ?? '', defs, ar, '_shared');
       executeShared = generateExecuteShared(api.plan, prefix, dataName, own, defs, ar);
     }

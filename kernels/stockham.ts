@@ -190,7 +190,7 @@ function butterflyIndex(stage: Stage, stride: number, ept: number, withOut: bool
 }
 
 function registerType(storage: number, ar: Arith): string {
-  return `ptr<function, array<${ar.value}, ${storage}>>`;
+  return `ptr<function, array<${ar.register}, ${storage}>>`;
 }
 
 /**
@@ -266,12 +266,12 @@ function stageFunction(defs: Definitions, spec: BlockEngineSpec, j: number, stag
     const w = ns === 1 ? [] : shared || (angleSum && m === 0) ? baseW : angleSum ? rotated(m) : tw(idx.k(m), `w${m}_`);
     const inputs: string[] = [];
     for (let r = 0; r < R; r++) {
-      const value = `(*data)[${reg[m + r * per]}]`;
+      const value = ar.load(`(*data)[${reg[m + r * per]}]`);
       inputs.push(em.bind(r === 0 || ns === 1 ? value : `${cmul}(${value}, ${w[r]})`));
     }
     const out = emitDFT(em, inputs, sign, ar);
     body.push(`// butterfly ${m}: radix-${R} DFT`, ...em.lines);
-    for (let r = 0; r < R; r++) body.push(`(*data)[${reg[m + r * per]}] = ${out[r]};`);
+    for (let r = 0; r < R; r++) body.push(`(*data)[${reg[m + r * per]}] = ${ar.store(out[r])};`);
   }
   return [
     `// Stage ${j}: radix ${R}, Ns = ${ns}; butterflies thread + m * ${stride} (m < ${per}) on registers m + r * ${per}.`,
