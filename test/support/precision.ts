@@ -76,9 +76,15 @@ export function unpackF16(buf: Float32Array, length: number, b: number): Float64
  */
 export function idealF16FFT(x: Float64Array, n: number, sign: -1 | 1): Float64Array {
   const a = x.map(f16Round);
+  // Rounded twiddles w_n^k, k < n; w_len^k = w_n^(k n / len) for the radix-2 stages.
+  const table = new Float64Array(2 * n);
+  for (let k = 0; k < n; k++) {
+    table[2 * k] = f16Round(Math.cos((2 * Math.PI * k) / n));
+    table[2 * k + 1] = f16Round(sign * Math.sin((2 * Math.PI * k) / n));
+  }
   const tw = (k: number, len: number): [number, number] => {
-    const t = (2 * Math.PI * (k % len)) / len;
-    return [f16Round(Math.cos(t)), f16Round(sign * Math.sin(t))];
+    const i = ((k % len) * n) / len;
+    return [table[2 * i], table[2 * i + 1]];
   };
   let out: Float64Array;
   if ((n & (n - 1)) === 0) {
