@@ -6,11 +6,13 @@
 // the chirp. The convolution is IFFT(FFT(a) * FFT(h)) / B; FFT(h) / B is precomputed on the host
 // in f64, and the inverse FFT reuses the forward engine: IFFT(z) = conj(FFT(conj(z))).
 //
-// Workspace layout (vec2<f32> elements, 2B of them = plan.workspaceSize bytes):
+// Workspace layout (2B elements = plan.workspaceSize bytes; vec2<f32> for f32 and f16, whose twiddles
+// are f32, and df64 vec4<f32> (re_hi, im_hi, re_lo, im_lo) for f64):
 //   [0, B)      H_k = FFT_B(h)_k / B   (always the forward transform: the direction lives in w)
 //   [B, B + n)  the chirp w_j
 //   [B + n, 2B) zeros
 import type { FFTPlan } from '../descriptors/model.js';
+import { ARITH_F32, type Arith } from './arith.js';
 import type { Definitions } from './definitions.js';
 import { fftPow2F64 } from './host-fft.js';
 import { addBlockEngine, addCmul, type ExchangeMode } from './stockham.js';
@@ -35,7 +37,8 @@ export function bluesteinChirp(n: number, sign: -1 | 1): Float64Array {
 }
 
 /**
- * The Bluestein workspace for a plan (interleaved complex f32, plan.workspaceSize bytes). `length` is
+ * The Bluestein workspace for a plan (interleaved complex f32, or df64 quadruples for f64;
+ * plan.workspaceSize bytes). `length` is
  * the complex length the engine transforms by Bluestein (plan.size for c2c; a real-FFT generator
  * running a shorter complex FFT passes its own).
  */
@@ -55,12 +58,26 @@ export function bluesteinWorkspace(plan: FFTPlan, length = plan.size): Float32Ar
     }
   }
   fftPow2F64(h, b, -1);
-  const out = new Float32Array(4 * b);
+  const values = new Float64Array(4 * b);
+  for (let k = 0; k < 2 * b; k++) values[k] = h[k] / b;
+  values.set(w, 2 * b);
+  const df = plan.precision === 'f64';
+  const out = new Float32Array(df ? 8 * b : 4 * b);
   if (out.byteLength !== plan.workspaceSize) {
     throw new Error(`webfftdx: Bluestein workspace is ${out.byteLength} bytes but the plan says ${plan.workspaceSize}`);
   }
-  for (let k = 0; k < 2 * b; k++) out[k] = h[k] / b;
-  out.set(w, 2 * b);
+  if (!df) {
+    out.set(values);
+    return out;
+  }
+  for (let k = 0; k < 2 * b; k++) {
+    for (let c = 0; c < 2; c++) {
+      const v = values[2 * k + c];
+      const hi = Math.fround(v);
+      out[4 * k + c] = hi;
+      out[4 * k + 2 + c] = v - hi;
+    }
+  }
   return out;
 }
 
@@ -86,6 +103,8 @@ export interface BluesteinSpec {
   readonly tag?: string;
   /** Read H into registers before the first engine run (FFTPlan.bluesteinPrefetch). */
   readonly prefetch?: boolean;
+  /** Register arithmetic (default f32); the workspace holds its twiddle type. */
+  readonly arith?: Arith;
 }
 
 /**
@@ -100,7 +119,9 @@ export interface BluesteinSpec {
 export function addBluesteinExecute(defs: Definitions, spec: BluesteinSpec): string {
   const { prefix, size: n, execSize: b, ept, storage, workspace: ws } = spec;
   const stride = b / ept;
+  const ar = spec.arith ?? ARITH_F32;
   const engine = addBlockEngine(defs, {
+    arith: ar,
     prefix,
     size: b,
     ept,
@@ -113,7 +134,7 @@ export function addBluesteinExecute(defs: Definitions, spec: BluesteinSpec): str
     parts: spec.parts,
     tag: spec.tag,
   });
-  const cmul = addCmul(defs, prefix);
+  const cmul = addCmul(defs, prefix, ar);
   // Applies f(register, element index expr) to registers of elements < n; zeroes the rest.
   const perRegister = (f: (reg: string, j: string) => string): string[] => {
     const out: string[] = [];
@@ -121,12 +142,12 @@ export function addBluesteinExecute(defs: Definitions, spec: BluesteinSpec): str
       const reg = `(*data)[${i}]`;
       const j = `th + ${i * stride}u`;
       if (i * stride + stride - 1 < n) out.push(`${reg} = ${f(reg, j)};`);
-      else if (i * stride >= n) out.push(`${reg} = vec2<f32>(0.0f);`);
-      else out.push(`${reg} = select(vec2<f32>(0.0f), ${f(reg, j)}, ${j} < ${n}u);`);
+      else if (i * stride >= n) out.push(`${reg} = ${ar.zero};`);
+      else out.push(`${reg} = select(${ar.zero}, ${f(reg, j)}, ${j} < ${n}u);`);
     }
     return out;
   };
-  const conj = (v: string) => `(${v} * vec2<f32>(1.0f, -1.0f))`;
+  const conj = (v: string) => ar.conj(v);
   const h = (i: number) => (spec.prefetch ? `h${i}` : `${ws}[th + ${i * stride}u]`);
   const body = [
     `// Idle invocations (thread >= ${stride}) read in-range workspace entries; their results are unused.`,
@@ -135,18 +156,18 @@ export function addBluesteinExecute(defs: Definitions, spec: BluesteinSpec): str
       ? [`// H, read now: its latency hides behind the first engine run (TuningEntry.prefetch).`, ...Array.from({ length: ept }, (_, i) => `let ${h(i)} = ${ws}[th + ${i * stride}u];`)]
       : []),
     `// a_j = x_j * w_j, zero-padded to ${b}.`,
-    ...perRegister((reg, j) => `${cmul}(${reg}, ${ws}[${j} + ${b}u])`),
+    ...perRegister((reg, j) => ar.store(`${cmul}(${ar.load(reg)}, ${ws}[${j} + ${b}u])`)),
     `// A = FFT(a); conj(A * H); its FFT is the convolution's inverse FFT, conjugated (IFFT(z) = conj(FFT(conj(z)))).`,
     `${engine}(data, thread, fft);`,
-    ...Array.from({ length: ept }, (_, i) => `(*data)[${i}] = ${conj(`${cmul}((*data)[${i}], ${h(i)})`)};`),
+    ...Array.from({ length: ept }, (_, i) => `(*data)[${i}] = ${ar.store(conj(`${cmul}(${ar.load(`(*data)[${i}]`)}, ${h(i)})`))};`),
     `${engine}(data, thread, fft);`,
     `// X_k = w_k * conj(FFT(...))_k for k < ${n}.`,
-    ...perRegister((reg, j) => `${cmul}(${conj(reg)}, ${ws}[${j} + ${b}u])`),
+    ...perRegister((reg, j) => ar.store(`${cmul}(${conj(ar.load(reg))}, ${ws}[${j} + ${b}u])`)),
   ];
   return defs.add(spec.name, () =>
     [
       `// ${n}-point DFT by Bluestein over the ${b}-point engine (workspace: H at [0, ${b}), chirp at [${b}, ${b + n})).`,
-      `fn ${spec.name}(data: ptr<function, array<vec2<f32>, ${storage}>>, thread: u32, fft: u32) {`,
+      `fn ${spec.name}(data: ptr<function, array<${ar.register}, ${storage}>>, thread: u32, fft: u32) {`,
       ...body.map((l) => `  ${l}`),
       `}`,
     ].join('\n'),

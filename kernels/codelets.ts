@@ -4,7 +4,8 @@
 // host and printed as an exact f32 literal; twiddles of 0, 90, 180, 270 and odd multiples of 45
 // degrees are specialised (no multiplication, or one shared 1/sqrt(2) scale). The direction is
 // fixed by the sign of the constants: no runtime branches.
-import { f32Literal, f32Operand, gcd } from './wgsl.js';
+import { ARITH_F32, type Arith } from './arith.js';
+import { gcd } from './wgsl.js';
 
 /** -1: forward (e^(-2 pi i jk/n)), +1: inverse (e^(+2 pi i jk/n)). */
 export type Sign = -1 | 1;
@@ -22,7 +23,7 @@ export function unitRoot(e: number, n: number): { re: number; im: number } {
 }
 
 /**
- * Collects `let` statements of straight-line vec2<f32> code. Values are named v0, v1, ... so
+ * Collects `let` statements of straight-line register code. Values are named v0, v1, ... so
  * generated functions stay readable and every intermediate is computed once.
  */
 export class Emitter {
@@ -44,7 +45,7 @@ export class Emitter {
 }
 
 /** x * exp(sign * 2 pi i e / n) with trivial angles specialised. */
-export function emitTwiddle(em: Emitter, x: string, e: number, n: number, sign: Sign): string {
+export function emitTwiddle(em: Emitter, x: string, e: number, n: number, sign: Sign, ar: Arith = ARITH_F32): string {
   const g = gcd(((e % n) + n) % n, n);
   const num = (((e % n) + n) % n) / g;
   const den = n / g;
@@ -55,25 +56,20 @@ export function emitTwiddle(em: Emitter, x: string, e: number, n: number, sign: 
     if (sign < 0) octant = (8 - octant) % 8;
     switch (octant) {
       case 2: // * i
-        return em.bind(`vec2<f32>(-${x}.y, ${x}.x)`);
+        return em.bind(ar.mulI(x, 1));
       case 4: // * -1
-        return em.bind(`-${x}`);
+        return em.bind(ar.neg(x));
       case 6: // * -i
-        return em.bind(`vec2<f32>(${x}.y, -${x}.x)`);
+        return em.bind(ar.mulI(x, -1));
       case 1: // * (1 + i)/sqrt2
-        return em.bind(`vec2<f32>(${x}.x - ${x}.y, ${x}.x + ${x}.y) * ${f32Literal(Math.SQRT1_2)}`);
       case 3: // * (-1 + i)/sqrt2
-        return em.bind(`vec2<f32>(-${x}.x - ${x}.y, ${x}.x - ${x}.y) * ${f32Literal(Math.SQRT1_2)}`);
       case 5: // * (-1 - i)/sqrt2
-        return em.bind(`vec2<f32>(${x}.y - ${x}.x, -${x}.x - ${x}.y) * ${f32Literal(Math.SQRT1_2)}`);
       case 7: // * (1 - i)/sqrt2
-        return em.bind(`vec2<f32>(${x}.x + ${x}.y, ${x}.y - ${x}.x) * ${f32Literal(Math.SQRT1_2)}`);
+        return em.bind(ar.rot45(x, octant as 1 | 3 | 5 | 7));
     }
   }
   const w = unitRoot(num, den);
-  const c = f32Operand(w.re);
-  const s = f32Operand(sign * w.im);
-  return em.bind(`vec2<f32>(${x}.x * ${c} - ${x}.y * ${s}, ${x}.x * ${s} + ${x}.y * ${c})`);
+  return em.bind(ar.mulConst(x, w.re, sign * w.im));
 }
 
 function smallestFactor(n: number): number {
@@ -93,26 +89,26 @@ export function codeletSplit(n: number): number {
 }
 
 /** Direct DFT of prime (or any odd) length using x_j +- x_(n-j): ~n^2/4 complex multiply-adds. */
-function emitDirectOdd(em: Emitter, x: readonly string[], sign: Sign): string[] {
+function emitDirectOdd(em: Emitter, x: readonly string[], sign: Sign, ar: Arith): string[] {
   const n = x.length;
   const h = (n - 1) / 2;
   const a: string[] = [];
   const b: string[] = [];
   for (let j = 1; j <= h; j++) {
-    a.push(em.bind(`${x[j]} + ${x[n - j]}`));
-    b.push(em.bind(`${x[j]} - ${x[n - j]}`));
+    a.push(em.bind(ar.add(x[j], x[n - j])));
+    b.push(em.bind(ar.sub(x[j], x[n - j])));
   }
   const out: string[] = new Array(n);
-  out[0] = em.bind([x[0], ...a].join(' + '));
+  out[0] = em.bind(ar.sum([x[0], ...a]));
   for (let k = 1; k <= h; k++) {
-    const cosTerms = a.map((aj, j) => `${aj} * ${f32Operand(unitRoot((j + 1) * k, n).re)}`);
-    const sinTerms = b.map((bj, j) => `${bj} * ${f32Operand(unitRoot((j + 1) * k, n).im)}`);
-    const re = em.bind([x[0], ...cosTerms].join(' + '));
-    const im = em.bind(sinTerms.join(' + '));
+    const cosTerms = a.map((aj, j) => ar.scale(aj, unitRoot((j + 1) * k, n).re));
+    const sinTerms = b.map((bj, j) => ar.scale(bj, unitRoot((j + 1) * k, n).im));
+    const re = em.bind(ar.sum([x[0], ...cosTerms]));
+    const im = em.bind(ar.sum(sinTerms));
     // sign * i * im
-    const rot = sign < 0 ? em.bind(`vec2<f32>(${im}.y, -${im}.x)`) : em.bind(`vec2<f32>(-${im}.y, ${im}.x)`);
-    out[k] = em.bind(`${re} + ${rot}`);
-    out[n - k] = em.bind(`${re} - ${rot}`);
+    const rot = em.bind(ar.mulI(im, sign));
+    out[k] = em.bind(ar.add(re, rot));
+    out[n - k] = em.bind(ar.sub(re, rot));
   }
   return out;
 }
@@ -121,19 +117,19 @@ function emitDirectOdd(em: Emitter, x: readonly string[], sign: Sign): string[] 
  * Emits the DFT of the values named in x (any length >= 1) and returns the names of the outputs in
  * natural order. Decimation in time: n = r * m, j = r * j1 + j2, k = k1 + m * k2.
  */
-export function emitDFT(em: Emitter, x: readonly string[], sign: Sign): string[] {
+export function emitDFT(em: Emitter, x: readonly string[], sign: Sign, ar: Arith = ARITH_F32): string[] {
   const n = x.length;
   if (n === 1) return [x[0]];
-  if (n === 2) return [em.bind(`${x[0]} + ${x[1]}`), em.bind(`${x[0]} - ${x[1]}`)];
+  if (n === 2) return [em.bind(ar.add(x[0], x[1])), em.bind(ar.sub(x[0], x[1]))];
   const r = codeletSplit(n);
-  if (r === 1) return emitDirectOdd(em, x, sign);
+  if (r === 1) return emitDirectOdd(em, x, sign, ar);
   const m = n / r;
   // r interleaved sub-sequences, m-point DFT each, then the twiddles w_n^(j2 * k1).
   const sub: string[][] = [];
   for (let j2 = 0; j2 < r; j2++) {
     const seq = Array.from({ length: m }, (_, j1) => x[r * j1 + j2]);
-    const y = emitDFT(em, seq, sign);
-    sub.push(y.map((v, k1) => emitTwiddle(em, v, j2 * k1, n, sign)));
+    const y = emitDFT(em, seq, sign, ar);
+    sub.push(y.map((v, k1) => emitTwiddle(em, v, j2 * k1, n, sign, ar)));
   }
   // m r-point DFTs across the sub-sequences.
   const out: string[] = new Array(n);
@@ -142,6 +138,7 @@ export function emitDFT(em: Emitter, x: readonly string[], sign: Sign): string[]
       em,
       sub.map((s) => s[k1]),
       sign,
+      ar,
     );
     for (let k2 = 0; k2 < r; k2++) out[k1 + m * k2] = z[k2];
   }
@@ -154,14 +151,15 @@ export function codeletName(prefix: string, n: number, sign: Sign): string {
 }
 
 /**
- * WGSL function `<prefix>_codelet_<n>(x: array<vec2<f32>, n>) -> array<vec2<f32>, n>`: the
+ * WGSL function `<prefix>_codelet_<n>(x: array<V, n>) -> array<V, n>` (V the register type): the
  * unnormalised DFT of x in natural order, direction fixed by sign.
  */
-export function codeletFunction(prefix: string, n: number, sign: Sign): string {
+export function codeletFunction(prefix: string, n: number, sign: Sign, ar: Arith = ARITH_F32): string {
   const em = new Emitter();
-  const inputs = Array.from({ length: n }, (_, i) => `x[${i}]`);
-  const out = emitDFT(em, inputs, sign);
-  const type = `array<vec2<f32>, ${n}>`;
+  // f16 registers compute in f32: convert once in, round once out (identity otherwise).
+  const inputs = Array.from({ length: n }, (_, i) => (ar.register === ar.value ? `x[${i}]` : em.bind(ar.load(`x[${i}]`))));
+  const out = emitDFT(em, inputs, sign, ar).map(ar.store);
+  const type = `array<${ar.register}, ${n}>`;
   const dir = sign < 0 ? 'forward' : 'inverse';
   return [
     `// ${n}-point ${dir} DFT, unrolled (split ${describeSplit(n)}).`,

@@ -1,7 +1,9 @@
-// generateComplexModule: one fully specialised WGSL module per c2c plan (f32): the Thread or Block
+// generateComplexModule: one fully specialised WGSL module per c2c plan (f32, f16 RRII, emulated f64
+// through kernels/arith.ts): the Thread or Block
 // `execute`, the Block `execute_shared` when the data fits workgroup memory (kernels/shared-api.ts),
 // the workgroup buffers and the workspace binding. See docs/engine.md for layouts and synchronisation rules.
 import type { FFTPlan } from '../descriptors/model.js';
+import { arithFor, type Arith } from './arith.js';
 import { addBluesteinExecute } from './bluestein.js';
 import { Definitions } from './definitions.js';
 import { addBlockEngine, addCodelet, engineBarriers, stageRadices } from './stockham.js';
@@ -11,7 +13,11 @@ import type { InternalModuleOptions, WGSLModule } from './types.js';
 
 function assertSupported(plan: FFTPlan): void {
   if (plan.type !== 'c2c') throw new Error(`webfftdx: WGSL for ${plan.type} FFTs is not generated yet (only c2c)`);
-  if (plan.precision !== 'f32') throw new Error(`webfftdx: WGSL for precision ${plan.precision} is not generated yet (only f32)`);
+}
+
+/** The `enable` directives a module of this precision needs. */
+export function precisionDirectives(plan: FFTPlan): string {
+  return plan.precision === 'f16' ? 'enable f16;' : '';
 }
 
 function header(plan: FFTPlan, prefix: string): string {
@@ -39,14 +45,14 @@ function header(plan: FFTPlan, prefix: string): string {
   return lines.join('\n');
 }
 
-function generateThread(plan: FFTPlan, prefix: string, defs: Definitions): string {
+function generateThread(plan: FFTPlan, prefix: string, defs: Definitions, ar: Arith): string {
   const sign = plan.direction === 'forward' ? -1 : 1;
-  const codelet = addCodelet(defs, prefix, plan.size, sign);
+  const codelet = addCodelet(defs, prefix, plan.size, sign, ar);
   const name = `${prefix}_execute`;
   defs.add(name, () =>
     [
       `// Thread execute: register i holds element i, in and out.`,
-      `fn ${name}(data: ptr<function, array<vec2<f32>, ${plan.storageSize}>>) {`,
+      `fn ${name}(data: ptr<function, array<${ar.register}, ${plan.storageSize}>>) {`,
       `  *data = ${codelet}(*data);`,
       `}`,
     ].join('\n'),
@@ -58,10 +64,10 @@ function generateThread(plan: FFTPlan, prefix: string, defs: Definitions): strin
  * The Block register function `<name>(data, thread, fft)`: `<prefix>_execute`, or with a tag (a
  * second engine of the same length in the module, see shared-api.ts) `<prefix><tag>_execute`.
  */
-function generateBlockExecute(plan: FFTPlan, prefix: string, smem: string, workspace: string, defs: Definitions, tag = ''): string {
+function generateBlockExecute(plan: FFTPlan, prefix: string, smem: string, workspace: string, defs: Definitions, ar: Arith, tag = ''): string {
   const name = `${prefix}${tag}_execute`;
   const slots = plan.fftsPerBlock / plan.implicitTypeBatching;
-  const common = { prefix, tag, ept: plan.execEPT, storage: plan.storageSize, slots, exchange: plan.exchange, smem, parts: plan.exchangeParts };
+  const common = { prefix, tag, ept: plan.execEPT, storage: plan.storageSize, slots, exchange: plan.exchange, smem, parts: plan.exchangeParts, arith: ar };
   if (plan.algorithm === 'bluestein') {
     return addBluesteinExecute(defs, { ...common, name, size: plan.size, execSize: plan.execSize, workspace, prefetch: plan.bluesteinPrefetch });
   }
@@ -69,14 +75,14 @@ function generateBlockExecute(plan: FFTPlan, prefix: string, smem: string, works
   return defs.add(name, () =>
     [
       `// Block execute (registers): invocation thread of slot fft holds element thread + i * ${plan.stride} in register i.`,
-      `fn ${name}(data: ptr<function, array<vec2<f32>, ${plan.storageSize}>>, thread: u32, fft: u32) {`,
+      `fn ${name}(data: ptr<function, array<${ar.register}, ${plan.storageSize}>>, thread: u32, fft: u32) {`,
       `  ${engine}(data, thread, fft);`,
       `}`,
     ].join('\n'),
   );
 }
 
-function generateExecuteShared(plan: FFTPlan, prefix: string, smem: string, execute: string, defs: Definitions): string {
+function generateExecuteShared(plan: FFTPlan, prefix: string, smem: string, execute: string, defs: Definitions, ar: Arith): string {
   const name = `${prefix}_execute_shared`;
   const s = plan.stride;
   const slots = plan.fftsPerBlock / plan.implicitTypeBatching;
@@ -90,7 +96,7 @@ function generateExecuteShared(plan: FFTPlan, prefix: string, smem: string, exec
     return out;
   };
   const body = [
-    `var data: array<vec2<f32>, ${plan.storageSize}>;`,
+    `var data: array<${ar.register}, ${plan.storageSize}>;`,
     `let working = thread < ${s}u && fft < ${slots}u;`,
     `if (working) {`,
     `  let base = fft * ${plan.inputLength}u;`,
@@ -116,7 +122,7 @@ function generateExecuteShared(plan: FFTPlan, prefix: string, smem: string, exec
   );
 }
 
-/** The WGSL module for a c2c plan (f32). Throws a clear Error for anything not generated yet. */
+/** The WGSL module for a c2c plan. Throws a clear Error for anything not generated yet. */
 export function generateComplexModule(plan: FFTPlan, options: InternalModuleOptions = {}): WGSLModule {
   assertSupported(plan);
   const prefix = options.prefix ?? defaultPrefix(plan);
@@ -124,6 +130,7 @@ export function generateComplexModule(plan: FFTPlan, options: InternalModuleOpti
     throw new Error(`webfftdx: prefix "${prefix}" is not a valid WGSL identifier stem`);
   }
   const defs = new Definitions();
+  const ar = arithFor(plan.precision, defs, prefix);
   const decls: string[] = [];
 
   let workspace: WGSLModule['workspace'];
@@ -140,7 +147,7 @@ export function generateComplexModule(plan: FFTPlan, options: InternalModuleOpti
       `// Bluestein workspace (${plan.workspaceSize} bytes): H at [0, ${plan.execSize}), chirp at [${plan.execSize}, ${
         plan.execSize + plan.size
       }).`,
-      `@group(${workspace.group}) @binding(${workspace.binding}) var<storage, read> ${workspace.name}: array<vec2<f32>>;`,
+      `@group(${workspace.group}) @binding(${workspace.binding}) var<storage, read> ${workspace.name}: array<${ar.twiddle.value}>;`,
     );
   }
 
@@ -156,9 +163,9 @@ export function generateComplexModule(plan: FFTPlan, options: InternalModuleOpti
     let type = '';
     // A parted exchange holds one part (execSize / parts elements) per slot at a time.
     const elements = (plan.execSize * slots) / plan.exchangeParts;
-    if (plan.exchange === 'complex') type = `array<vec2<f32>, ${elements}>`;
-    else if (plan.exchange === 'split') type = `array<f32, ${elements}>`;
-    else if (sharedElements !== undefined && !options.registersOnly) type = `array<vec2<f32>, ${sharedElements}>`;
+    if (plan.exchange === 'complex') type = `array<${ar.register}, ${elements}>`;
+    else if (plan.exchange === 'split') type = `array<${ar.splitElement}, ${elements}>`;
+    else if (sharedElements !== undefined && !options.registersOnly) type = `array<${ar.register}, ${sharedElements}>`;
     if (type) {
       smemName = names.smem;
       smemDecl = `var<workgroup> ${smemName}: ${type};`;
@@ -170,29 +177,29 @@ export function generateComplexModule(plan: FFTPlan, options: InternalModuleOpti
   let dataName = '';
   let dataDecl = '';
   if (plan.execution === 'thread') {
-    execute = generateThread(plan, prefix, defs);
+    execute = generateThread(plan, prefix, defs, ar);
   } else {
-    execute = generateBlockExecute(plan, prefix, smemName, workspace?.name ?? '', defs);
+    execute = generateBlockExecute(plan, prefix, smemName, workspace?.name ?? '', defs, ar);
     if (api?.kind === 'same' && !options.registersOnly) {
-      executeShared = generateExecuteShared(plan, prefix, smemName, execute, defs);
+      executeShared = generateExecuteShared(plan, prefix, smemName, execute, defs, ar);
       [dataName, dataDecl] = [smemName, smemDecl];
     } else if (api?.kind === 'own' && !options.registersOnly) {
       // Its own engine (tag `_shared`) with the complex one-part exchange in the data buffer.
       dataName = names.data;
-      dataDecl = `var<workgroup> ${dataName}: array<vec2<f32>, ${api.elements}>;`;
-      const own = generateBlockExecute(api.plan, prefix, dataName, workspace?.name ?? '', defs, '_shared');
-      executeShared = generateExecuteShared(api.plan, prefix, dataName, own, defs);
+      dataDecl = `var<workgroup> ${dataName}: array<${ar.register}, ${api.elements}>;`;
+      const own = generateBlockExecute(api.plan, prefix, dataName, workspace?.name ?? '', defs, ar, '_shared');
+      executeShared = generateExecuteShared(api.plan, prefix, dataName, own, defs, ar);
     }
   }
 
   const ownDecl = ownDeclarations(api, options, { name: smemName, declaration: smemDecl }, { name: dataName, declaration: dataDecl });
   const ownApi =
     api?.kind === 'own' && executeShared
-      ? [`// execute_shared: its own ${plan.execSize}-point engine (complex exchange in one part) on ${dataName}, ${api.elements * 8} bytes`]
+      ? [`// execute_shared: its own ${plan.execSize}-point engine (complex exchange in one part) on ${dataName}, ${api.elements * ar.bytes} bytes`]
       : [];
   const code = [header(plan, prefix), ...ownApi, '', ...decls, ...ownDecl, '', defs.toString(), ''].join('\n');
   return {
-    directives: '',
+    directives: precisionDirectives(plan),
     code,
     execute,
     ...(executeShared ? { executeShared } : {}),

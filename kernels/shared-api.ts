@@ -9,14 +9,18 @@ import { COMPLEX_BYTES } from '../descriptors/capabilities.js';
 import type { FFTPlan } from '../descriptors/model.js';
 
 export type SharedApi =
-  /** execute_shared uses the register API's buffer; `elements`: vec2 elements its data need. */
+  /** execute_shared uses the register API's buffer; `elements`: registers (valueType) its data need. */
   | { readonly kind: 'same'; readonly elements: number }
-  /** execute_shared runs `plan` (the complex one-part exchange) in a buffer of `elements` vec2. */
+  /** execute_shared runs `plan` (the complex one-part exchange) in a buffer of `elements` registers. */
   | { readonly kind: 'own'; readonly plan: FFTPlan; readonly elements: number };
 
-/** Bytes of one f32 element of a side: reals 4 (two per vec2 in the data buffer), complex 8. */
+/**
+ * Bytes of one element of one FFT on a side: complex COMPLEX_BYTES / implicitTypeBatching (f32 8,
+ * f16 4 (a register carries two FFTs), f64 16), reals half that (two per register in the data buffer).
+ */
 export function elementBytes(plan: FFTPlan, side: 'input' | 'output'): number {
-  return (side === 'input' ? plan.inputType : plan.outputType) === 'real' ? 4 : 8;
+  const complex = COMPLEX_BYTES[plan.precision] / plan.implicitTypeBatching;
+  return (side === 'input' ? plan.inputType : plan.outputType) === 'real' ? complex / 2 : complex;
 }
 
 /**
@@ -27,7 +31,8 @@ export function sharedApiFor(plan: FFTPlan): SharedApi | undefined {
   if (plan.execution !== 'block') return undefined;
   const dataBytes = plan.fftsPerBlock * Math.max(plan.inputLength * elementBytes(plan, 'input'), plan.outputLength * elementBytes(plan, 'output'));
   const limit = plan.limits.maxComputeWorkgroupStorageSize;
-  const elements = Math.ceil(dataBytes / 8);
+  const registerBytes = COMPLEX_BYTES[plan.precision];
+  const elements = Math.ceil(dataBytes / registerBytes);
   if (plan.stride === 1 || (plan.exchange === 'complex' && plan.exchangeParts === 1)) {
     return dataBytes <= limit ? { kind: 'same', elements } : undefined;
   }
@@ -36,7 +41,7 @@ export function sharedApiFor(plan: FFTPlan): SharedApi | undefined {
   if (Math.max(dataBytes, exchangeBytes) > limit) return undefined;
   // A shape of its own: the measured Bluestein prefetch choice (TuningEntry.prefetch) belongs to the register API's shape.
   const own: FFTPlan = Object.freeze({ ...plan, exchange: 'complex' as const, exchangeParts: 1, sharedMemorySize: exchangeBytes, bluesteinPrefetch: false });
-  return { kind: 'own', plan: own, elements: Math.max(elements, exchangeBytes / 8) };
+  return { kind: 'own', plan: own, elements: Math.max(elements, exchangeBytes / registerBytes) };
 }
 
 /**

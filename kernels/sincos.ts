@@ -92,3 +92,77 @@ export function addSincos(defs: Definitions, prefix: string, l: number): string 
 export function sincosStep(l: number): string {
   return f32Literal(Math.PI / 2 / l);
 }
+
+// ---------------------------------------------------------------------------------------- df64
+// The emulated-f64 twiddle: (cos, sin)(2 pi m / l) as df64 vec4<f32>(cos_hi, sin_hi, cos_lo, sin_lo),
+// accurate to ~2^-47. Exact integer reduction to eighths of a turn (8m = oct * l + rem, oct the
+// nearest integer, an exact u32 division), y = rem * (pi/4) / l in [-pi/8, pi/8] as a df64 product
+// (the integer rem is exact in f32; the step is a hi/lo pair of the f64 value), then Taylor
+// polynomials in z = y^2 evaluated in df64, both at once (lane re: cos, lane im: sin / y):
+//   cos y = sum_k (-z)^k / (2k)!, sin y = y sum_k (-z)^k / (2k + 1)!, k <= 6: the first omitted
+// terms are below 3e-17 relative at |y| = pi/8. Then a rotation by 45 degrees for odd octants and
+// by quarter turns (exact sign swaps).
+
+/** Taylor coefficients (cos lane, sin lane) of z^k, k = 0..6, as f64. */
+function taylorPairs(): [number, number][] {
+  const out: [number, number][] = [];
+  let f = 1; // (2k)!
+  for (let k = 0; k <= 6; k++) {
+    if (k > 0) f *= 2 * k * (2 * k - 1);
+    const sign = k % 2 === 0 ? 1 : -1;
+    out.push([sign / f, sign / (f * (2 * k + 1))]);
+  }
+  return out;
+}
+
+function dfPair(v: number): [string, string] {
+  const hi = Math.fround(v);
+  return [f32Literal(hi), f32Literal(v - hi)];
+}
+
+/**
+ * Adds `<prefix>_sincos_df(m: u32, l: u32, step: vec2<f32>) -> vec4<f32>` for m < l <= 2^24 (8m fits
+ * u32 up to 2^29); `step` is the df64 (pi/4) / l (sincosStepDF). `ops` name the module's df64 add and
+ * scale (kernels/arith.ts).
+ */
+export function addSincosDF(defs: Definitions, prefix: string, _l: number, ops: { add: string; scale: string }): string {
+  const name = `${prefix}_sincos_df`;
+  const coeff = (k: number) => {
+    const [c, s] = taylorPairs()[k];
+    const [ch, cl] = dfPair(c);
+    const [sh, sl] = dfPair(s);
+    return `vec4<f32>(${ch}, ${sh}, ${cl}, ${sl})`;
+  };
+  const horner: string[] = [`  var acc = ${coeff(6)};`];
+  for (let k = 5; k >= 0; k--) horner.push(`  acc = ${ops.add}(${ops.scale}(acc, z), ${coeff(k)});`);
+  const [rh, rl] = dfPair(Math.SQRT1_2);
+  return defs.add(name, () =>
+    [
+      `// (cos, sin)(2 pi m / l) in df64, m < l: exact reduction to eighths of a turn, Taylor polynomials in df64.`,
+      `fn ${name}(m: u32, l: u32, step: vec2<f32>) -> vec4<f32> {`,
+      `  // 8m = oct * l + rem, oct the nearest integer to 8m / l (exact integer division).`,
+      `  let oct = (8u * m + l / 2u) / l;`,
+      `  let rem = f32(i32(8u * m) - i32(oct * l));`,
+      `  // y = rem * (pi/4) / l: the exact integer times the df64 step.`,
+      `  let y = ${ops.scale}(vec4<f32>(rem, rem, 0.0f, 0.0f), step).xz;`,
+      `  let z = ${ops.scale}(vec4<f32>(y.x, y.x, y.y, y.y), y).xz;`,
+      ...horner,
+      `  // cos = acc.re, sin = y * acc.im.`,
+      `  let sy = ${ops.scale}(vec4<f32>(acc.y, acc.y, acc.w, acc.w), y);`,
+      `  let r = vec4<f32>(acc.x, sy.x, acc.z, sy.z);`,
+      `  // Odd octants: times (1 + i) / sqrt 2.`,
+      `  let r45 = ${ops.scale}(${ops.add}(r, vec4<f32>(-r.y, r.x, -r.w, r.z)), vec2<f32>(${rh}, ${rl}));`,
+      `  let r1 = select(r, r45, (oct & 1u) != 0u);`,
+      `  // Quarter turns (oct 8, from m near l, is a full turn).`,
+      `  let a = select(r1, vec4<f32>(-r1.y, r1.x, -r1.w, r1.z), (oct & 2u) != 0u);`,
+      `  return select(a, -a, (oct & 4u) != 0u);`,
+      `}`,
+    ].join('\n'),
+  );
+}
+
+/** The df64 `step` for length l: (pi/4) / l as vec2<f32>(hi, lo). */
+export function sincosStepDF(l: number): string {
+  const [h, lo] = dfPair(Math.PI / 4 / l);
+  return `vec2<f32>(${h}, ${lo})`;
+}

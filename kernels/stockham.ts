@@ -10,9 +10,10 @@
 // invocation writes its outputs there in workgroup memory and reads back elements t + i * stride;
 // after the last stage (Ns * R = N) that index is t + (m + r * E / R) * stride, i.e. the outputs
 // already sit in the natural t + i * stride layout: k stages cost k - 1 exchanges, no bit reversal.
+import { ARITH_F32, type Arith } from './arith.js';
 import { codeletFunction, codeletName, Emitter, emitDFT, emitTwiddle, type Sign } from './codelets.js';
 import type { Definitions } from './definitions.js';
-import { addSincos, quadrantMethod, quadrantSuffix, sincosStep } from './sincos.js';
+import { quadrantMethod, quadrantSuffix } from './sincos.js';
 import { addConst, divConst, gcd, modConst, mulConst, u32Literal } from './wgsl.js';
 
 export type ExchangeMode = 'none' | 'complex' | 'split';
@@ -24,6 +25,8 @@ export interface BlockEngineSpec {
   readonly tag?: string;
   /** Complex FFT length N. */
   readonly size: number;
+  /** Register arithmetic (kernels/arith.ts); default f32. */
+  readonly arith?: Arith;
   /** Complex elements per invocation E (E | N, every radix of N divides E); E = N: one invocation, no exchange. */
   readonly ept: number;
   /** Length of the register array the engine function takes (>= E; extra registers are left alone). */
@@ -31,7 +34,7 @@ export interface BlockEngineSpec {
   readonly sign: Sign;
   /** FFT slots per workgroup (`fft` < slots is working); slot f uses workgroup elements [f * N, (f + 1) * N). */
   readonly slots: number;
-  /** 'complex': smem is array<vec2<f32>, >= slots * N>; 'split': array<f32, >= slots * N>; 'none' when E = N. */
+  /** 'complex': smem is array<V, >= slots * N>; 'split': array<arith.splitElement, >= slots * N>; 'none' when E = N. */
   readonly exchange: ExchangeMode;
   /** Name of the workgroup buffer. */
   readonly smem: string;
@@ -85,37 +88,33 @@ export function cmulName(prefix: string): string {
   return `${prefix}_cmul`;
 }
 
-/** Adds `<prefix>_cmul(a, b) -> a * b` (complex). */
-export function addCmul(defs: Definitions, prefix: string): string {
-  return defs.add(cmulName(prefix), () =>
-    [
-      `fn ${cmulName(prefix)}(a: vec2<f32>, b: vec2<f32>) -> vec2<f32> {`,
-      `  return vec2<f32>(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x);`,
-      `}`,
-    ].join('\n'),
-  );
+/** Adds the complex product of a register and a twiddle (`<prefix>_cmul` in f32 and f64) and returns its name. */
+export function addCmul(defs: Definitions, prefix: string, ar: Arith = ARITH_F32): string {
+  return ar.addCmul(defs, prefix);
 }
 
 /**
  * Adds `<prefix>_twiddle[_pow2][_inv](e, l, step) = exp(sign 2 pi i e / l)` (and its sincos) for
  * twiddles of length l; returns its name (power-of-two lengths get their own, see QuadrantMethod).
  */
-export function addTwiddle(defs: Definitions, prefix: string, sign: Sign, l: number): string {
-  const sincos = addSincos(defs, prefix, l);
-  const name = `${prefix}_twiddle${quadrantSuffix(quadrantMethod(l))}${sign < 0 ? '' : '_inv'}`;
+export function addTwiddle(defs: Definitions, prefix: string, sign: Sign, l: number, ar: Arith = ARITH_F32): string {
+  const tw = ar.twiddle;
+  const sincos = tw.addSincos(defs, prefix, l);
+  const df = tw.precision === 'f64';
+  const name = `${prefix}_twiddle${df ? '_df' : quadrantSuffix(quadrantMethod(l))}${sign < 0 ? '' : '_inv'}`;
   return defs.add(name, () =>
     [
       `// exp(${sign < 0 ? '-' : '+'}2 pi i e / l) for e < l.`,
-      `fn ${name}(e: u32, l: u32, step: f32) -> vec2<f32> {`,
+      `fn ${name}(e: u32, l: u32, step: ${df ? 'vec2<f32>' : 'f32'}) -> ${tw.value} {`,
       `  let cs = ${sincos}(e, l, step);`,
-      sign < 0 ? `  return vec2<f32>(cs.x, -cs.y);` : `  return cs;`,
+      sign < 0 ? `  return ${tw.conjTwiddle('cs')};` : `  return cs;`,
       `}`,
     ].join('\n'),
   );
 }
 
-export function addCodelet(defs: Definitions, prefix: string, n: number, sign: Sign): string {
-  return defs.add(codeletName(prefix, n, sign), () => codeletFunction(prefix, n, sign));
+export function addCodelet(defs: Definitions, prefix: string, n: number, sign: Sign, ar: Arith = ARITH_F32): string {
+  return defs.add(codeletName(prefix, n, sign), () => codeletFunction(prefix, n, sign, ar));
 }
 
 /**
@@ -124,9 +123,10 @@ export function addCodelet(defs: Definitions, prefix: string, n: number, sign: S
  * the strided writes of early stages on distinct banks. It permutes indices within aligned blocks
  * of one period, so it needs n to be a multiple of it and never changes the buffer size.
  */
-export function swizzlePeriod(n: number, exchange: ExchangeMode, enabled: boolean): number {
+export function swizzlePeriod(n: number, exchange: ExchangeMode, enabled: boolean, registerBytes = 8): number {
   if (!enabled || exchange === 'none') return 0;
-  const period = exchange === 'complex' ? 16 : 32;
+  // 128 bytes per row of banks: 16 vec2<f32> or 32 f32 (8 vec4<f32> or 16 vec2<f32> for df64).
+  const period = 128 / (exchange === 'complex' ? registerBytes : registerBytes / 2);
   return n % period === 0 ? period : 0;
 }
 
@@ -195,8 +195,8 @@ function butterflyIndex(stage: Stage, stride: number, ept: number, withOut: bool
   return { lines, k: (m) => `k${m}`, out: (m, r) => addConst(`o${m}`, r * ns) };
 }
 
-function registerType(storage: number): string {
-  return `ptr<function, array<vec2<f32>, ${storage}>>`;
+function registerType(storage: number, ar: Arith): string {
+  return `ptr<function, array<${ar.register}, ${storage}>>`;
 }
 
 /**
@@ -213,10 +213,11 @@ function stageTwiddles(
   L: number,
   twiddle: string,
   cmul: string,
+  tw: Arith,
 ): string[] {
   const a = Math.ceil(Math.sqrt(R));
   const names: string[] = ['', ...Array.from({ length: R - 1 }, (_, i) => `${stem}${i + 1}`)];
-  const accurate = (r: number) => body.push(`let ${names[r]} = ${twiddle}(${mulConst(k, r)}, ${L}u, ${sincosStep(L)});`);
+  const accurate = (r: number) => body.push(`let ${names[r]} = ${twiddle}(${mulConst(k, r)}, ${L}u, ${tw.sincosStep(L)});`);
   for (let r = 1; r < R; r++) if (r < a || r % a === 0) accurate(r);
   for (let r = 1; r < R; r++) {
     if (r < a || r % a === 0) continue;
@@ -235,6 +236,7 @@ type RegisterMap = readonly number[];
 
 function stageFunction(defs: Definitions, spec: BlockEngineSpec, j: number, stage: Stage, name: string, reg: RegisterMap): string {
   const { prefix, sign, ept } = spec;
+  const ar = spec.arith ?? ARITH_F32;
   const stride = spec.size / ept;
   const { radix: R, ns } = stage;
   const per = ept / R;
@@ -248,17 +250,19 @@ function stageFunction(defs: Definitions, spec: BlockEngineSpec, j: number, stag
   const body: string[] = angleSum ? [] : [...idx.lines];
   let twiddle = '';
   let cmul = '';
+  let twmul = '';
   if (ns > 1) {
-    twiddle = addTwiddle(defs, prefix, sign, L);
-    cmul = addCmul(defs, prefix);
+    twiddle = addTwiddle(defs, prefix, sign, L, ar);
+    cmul = addCmul(defs, prefix, ar);
+    twmul = addCmul(defs, prefix, ar.twiddle);
   }
   // Twiddles shared by all butterflies when k does not depend on m (else butterfly 0's, for angleSum).
   const shared = ns > 1 && stride % ns === 0;
-  const tw = (k: string, stem: string) => stageTwiddles(body, stem, k, R, L, twiddle, cmul);
+  const tw = (k: string, stem: string) => stageTwiddles(body, stem, k, R, L, twiddle, twmul, ar.twiddle);
   const baseW = shared ? tw('k', 'w') : angleSum ? tw('thread', 'w0_') : [];
   const rotated = (m: number) => {
     const em = new Emitter(`w${m}_`);
-    const names = baseW.map((w0, r) => (r === 0 ? '' : emitTwiddle(em, w0, r * m * stride, L, sign)));
+    const names = baseW.map((w0, r) => (r === 0 ? '' : emitTwiddle(em, w0, r * m * stride, L, sign, ar.twiddle)));
     body.push(...em.lines);
     return names;
   };
@@ -268,16 +272,16 @@ function stageFunction(defs: Definitions, spec: BlockEngineSpec, j: number, stag
     const w = ns === 1 ? [] : shared || (angleSum && m === 0) ? baseW : angleSum ? rotated(m) : tw(idx.k(m), `w${m}_`);
     const inputs: string[] = [];
     for (let r = 0; r < R; r++) {
-      const value = `(*data)[${reg[m + r * per]}]`;
+      const value = ar.load(`(*data)[${reg[m + r * per]}]`);
       inputs.push(em.bind(r === 0 || ns === 1 ? value : `${cmul}(${value}, ${w[r]})`));
     }
-    const out = emitDFT(em, inputs, sign);
+    const out = emitDFT(em, inputs, sign, ar);
     body.push(`// butterfly ${m}: radix-${R} DFT`, ...em.lines);
-    for (let r = 0; r < R; r++) body.push(`(*data)[${reg[m + r * per]}] = ${out[r]};`);
+    for (let r = 0; r < R; r++) body.push(`(*data)[${reg[m + r * per]}] = ${ar.store(out[r])};`);
   }
   return [
     `// Stage ${j}: radix ${R}, Ns = ${ns}; butterflies thread + m * ${stride} (m < ${per}) on registers m + r * ${per}.`,
-    `fn ${name}(data: ${registerType(spec.storage)}, thread: u32) {`,
+    `fn ${name}(data: ${registerType(spec.storage, ar)}, thread: u32) {`,
     ...body.map((l) => `  ${l}`),
     `}`,
   ].join('\n');
@@ -293,23 +297,26 @@ function exchangeFunction(
   reg: RegisterMap,
 ): { code: string; next: RegisterMap } {
   const { ept, smem } = spec;
+  const ar = spec.arith ?? ARITH_F32;
   const n = spec.size;
   const parts = spec.parts ?? 1;
   const partLen = n / parts;
   const stride = n / ept;
   const per = ept / stage.radix;
-  const period = swizzlePeriod(partLen, spec.exchange, spec.swizzle ?? true);
+  const period = swizzlePeriod(partLen, spec.exchange, spec.swizzle ?? true, ar.bytes);
   const swz = period ? addSwizzle(defs, spec.prefix, period) : '';
   const at = (index: string) => (swz ? `${smem}[base + ${swz}(${index})]` : `${smem}[base + ${index}]`);
   // Butterfly m's outputs all lie in part floor(m * parts / per) (see BlockEngineSpec.parts).
   const partOf = (m: number) => Math.floor((m * parts) / per);
   const idx = butterflyIndex(stage, stride, ept, true, (m) => partOf(m) * partLen);
   const setup = [`let base = ${mulConst('fft', spec.slotStride ?? partLen)};`, ...idx.lines];
-  const writes = (component: string, p: number) => {
+  // A component: the whole register (complex exchange) or one half (split, SplitPart).
+  type Component = { get(reg: string): string; set(reg: string, value: string): string };
+  const writes = (component: Component, p: number) => {
     const out: string[] = [];
     for (let m = 0; m < per; m++) {
       if (partOf(m) !== p) continue;
-      for (let r = 0; r < stage.radix; r++) out.push(`${at(idx.out(m, r))} = (*data)[${reg[m + r * per]}]${component};`);
+      for (let r = 0; r < stage.radix; r++) out.push(`${at(idx.out(m, r))} = ${component.get(`(*data)[${reg[m + r * per]}]`)};`);
     }
     return out;
   };
@@ -322,14 +329,15 @@ function exchangeFunction(
     if (parts === 1) freed.sort((a, b) => a - b);
     freed.forEach((physical, q) => (next[p * (ept / parts) + q] = physical));
   }
-  const reads = (component: string, p: number) =>
+  const reads = (component: Component, p: number) =>
     Array.from({ length: ept / parts }, (_, q) => {
       const i = p * (ept / parts) + q;
-      return `(*data)[${next[i]}]${component} = ${at(addConst('thread', q * stride))};`;
+      return component.set(`(*data)[${next[i]}]`, at(addConst('thread', q * stride)));
     });
   const guarded = (lines: string[]) => [`if (working) {`, ...lines.map((l) => `  ${l}`), `}`];
   const body: string[] = [...setup];
-  const components = spec.exchange === 'complex' ? [''] : ['.x', '.y'];
+  const whole: Component = { get: (r) => r, set: (r, v) => `${r} = ${v};` };
+  const components = spec.exchange === 'complex' ? [whole] : ar.splitParts;
   for (const c of components) {
     for (let p = 0; p < parts; p++) {
       body.push(`workgroupBarrier();`, ...guarded(writes(c, p)), `workgroupBarrier();`, ...guarded(reads(c, p)));
@@ -343,7 +351,7 @@ function exchangeFunction(
     `// outputs to their Stockham positions, then elements thread + i * ${stride} back into register ${
       parts === 1 ? 'i' : `[${next.join(', ')}][i]`
     }.`,
-    `fn ${name}(data: ${registerType(spec.storage)}, thread: u32, fft: u32, working: bool) {`,
+    `fn ${name}(data: ${registerType(spec.storage, ar)}, thread: u32, fft: u32, working: bool) {`,
     ...body.map((l) => `  ${l}`),
     `}`,
   ].join('\n');
@@ -396,7 +404,7 @@ export function addBlockEngine(defs: Definitions, spec: BlockEngineSpec): string
       `// ${n}-point ${sign < 0 ? 'forward' : 'inverse'} FFT over ${stride} invocation(s) x ${ept} registers; radices ${stages
         .map((s) => s.radix)
         .join(' x ')}; ${engineBarriers(n, ept, spec.exchange, parts)} barriers.`,
-      `fn ${name}(data: ${registerType(storage)}, thread: u32, fft: u32) {`,
+      `fn ${name}(data: ${registerType(storage, spec.arith ?? ARITH_F32)}, thread: u32, fft: u32) {`,
       ...body.map((l) => `  ${l}`),
       `}`,
     ].join('\n'),

@@ -5,7 +5,8 @@
 import type { FFTPlan } from '../../descriptors/model.js';
 import { FFTsPerBlock } from '../../descriptors/operators.js';
 import { planLabel } from '../../descriptors/plan-label.js';
-import { checkBatch, checkFloat32Data, checkStorageBuffer } from '../host/checks.js';
+import { checkBatch, checkFloat32Data, checkFloat64Data, checkStorageBuffer } from '../host/checks.js';
+import { complexFromDF64, complexToDF64 } from '../host/df64.js';
 import { assertDeviceAlive, checkBufferBytes, checkKernelFits, dispatchShape, watchDevice } from '../host/device.js';
 import { PlanLifecycle } from '../host/lifecycle.js';
 import { runOnce } from '../host/run-once.js';
@@ -79,8 +80,13 @@ export interface BatchedFFT {
   readonly code: { readonly outOfPlace: string; readonly inPlace: string | undefined };
   /** Records the FFT into the caller's compute pass. */
   encode(pass: GPUComputePassEncoder, buffers: BatchedFFTBuffers): void;
-  /** Convenience: uploads `data`, runs, and resolves to the output (interleaved re/im for complex). */
+  /**
+   * Convenience: uploads `data`, runs, and resolves to the output (interleaved re/im for complex):
+   * Float32Array for Precision('f32'), Float64Array for Precision('f64') (converted to and from the
+   * kernels' double-float pairs, src/host/df64.ts).
+   */
   run(data: Float32Array): Promise<Float32Array>;
+  run(data: Float64Array): Promise<Float64Array>;
   destroy(): void;
 }
 
@@ -101,8 +107,8 @@ export async function createBatchedFFT(
   const module = chosen.wgsl({ prefix: 'fft', workspace: { group: 0, binding: WORKSPACE_BINDING } });
   const plan = module.plan;
   const label = planLabel(plan);
-  if (plan.precision !== 'f32') {
-    throw new Error(`webfftdx: createBatchedFFT runs Precision('f32') descriptors only; ${label} is not generated yet`);
+  if (plan.precision === 'f16') {
+    throw new Error(`webfftdx: createBatchedFFT does not run Precision('f16') descriptors yet (${label}); use desc.wgsl() in your own kernel`);
   }
   const maxBytes = device.limits.maxComputeWorkgroupStorageSize;
   const { perGroup } = batchedLayout(plan, maxBytes);
@@ -118,8 +124,10 @@ export async function createBatchedFFT(
 
   const inScalars = scalarsPerElement(plan, 'input');
   const outScalars = scalarsPerElement(plan, 'output');
-  const inputBytes = batch * plan.inputLength * inScalars * 4;
-  const outputBytes = batch * plan.outputLength * outScalars * 4;
+  // Scalars are f32, or df64 pairs of f32 for Precision('f64').
+  const scalarBytes = plan.precision === 'f64' ? 8 : 4;
+  const inputBytes = batch * plan.inputLength * inScalars * scalarBytes;
+  const outputBytes = batch * plan.outputLength * outScalars * scalarBytes;
   checkBufferBytes(device, inputBytes, `the input of ${batch} x ${label}`);
   checkBufferBytes(device, outputBytes, `the output of ${batch} x ${label}`);
   // Callbacks address the kernel's buffers by name (`fft_in`, `fft_out`), which only the
@@ -184,17 +192,20 @@ export async function createBatchedFFT(
     pass.dispatchWorkgroups(workgroups[0], workgroups[1], workgroups[2]);
   };
 
-  const run = (data: Float32Array): Promise<Float32Array> =>
+  const df64 = plan.precision === 'f64';
+  const run = (data: Float32Array | Float64Array): Promise<Float32Array | Float64Array> =>
     life.run(async () => {
-      checkFloat32Data(data, inputBytes / 4, `${batch} FFTs x ${plan.inputLength} ${plan.inputType} elements`);
+      const what = `${batch} FFTs x ${plan.inputLength} ${plan.inputType} elements`;
+      const upload = df64 ? complexToDF64(checkFloat64Data(data, inputBytes / 8, what)) : checkFloat32Data(data, inputBytes / 4, what);
       const workspace = plan.requiresWorkspace ? makeWorkspace(device, chosen) : undefined;
       try {
-        return await runOnce(device, {
-          data,
+        const out = await runOnce(device, {
+          data: upload,
           inputBytes,
           outputBytes,
           encode: (pass, input, output) => encode(pass, { input, output, workspace }),
         });
+        return df64 ? complexFromDF64(out) : out;
       } finally {
         workspace?.destroy();
       }
@@ -208,7 +219,7 @@ export async function createBatchedFFT(
     workgroups,
     code: { outOfPlace: outOfPlace.code, inPlace: inPlace?.code },
     encode,
-    run,
+    run: run as BatchedFFT['run'],
     destroy: () => life.destroy(),
   };
 }

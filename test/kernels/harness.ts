@@ -20,21 +20,38 @@ const IO = `@group(0) @binding(0) var<storage, read> src: array<vec2<f32>>;
 // unrolled register I/O very slowly; GPU drivers do not care. The value is always n.
 fn opaque(n: u32) -> u32 { return select(n, 0u, arrayLength(&src) == 0u); }`;
 
+/**
+ * The buffers' element per register and the conversions: f32 vec2<f32>; f16 registers travel as
+ * vec4<f32> (re_a, re_b, im_a, im_b) holding f16 values (exact both ways); f64 as the df64 vec4<f32>.
+ */
+function io(plan: FFTPlan): { head: string; load: (e: string) => string; store: (e: string) => string } {
+  if (plan.precision === 'f32') return { head: IO, load: (e) => e, store: (e) => e };
+  const head = IO.replaceAll('vec2<f32>', 'vec4<f32>');
+  if (plan.precision === 'f64') return { head, load: (e) => e, store: (e) => e };
+  return { head: `enable f16;\n${head}`, load: (e) => `vec4<f16>(${e})`, store: (e) => `vec4<f32>(${e})` };
+}
+
+/** Bytes of one register in the test buffers (f16 travels as f32). */
+export function bufferRegisterBytes(plan: FFTPlan): number {
+  return plan.precision === 'f32' ? 8 : 16;
+}
+
 /** Thread execution: invocation g computes FFT g of a batch of `batch`. */
 export function threadKernel(mod: WGSLModule, batch: number): string {
   const p = mod.plan;
   const n = p.size;
-  return `${IO}
+  const { head, load, store } = io(p);
+  return `${head}
 ${mod.code}
 @compute @workgroup_size(32)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
   let g = gid.x;
   if (g >= ${batch}u) { return; }
   let base = g * ${n}u;
-  var data: array<vec2<f32>, ${p.storageSize}>;
-  for (var i = 0u; i < opaque(${n}u); i++) { data[i] = src[base + i]; }
+  var data: array<${p.valueType}, ${p.storageSize}>;
+  for (var i = 0u; i < opaque(${n}u); i++) { data[i] = ${load('src[base + i]')}; }
   ${mod.execute}(&data);
-  for (var i = 0u; i < opaque(${n}u); i++) { dst[base + i] = data[i]; }
+  for (var i = 0u; i < opaque(${n}u); i++) { dst[base + i] = ${store('data[i]')}; }
 }`;
 }
 
@@ -46,26 +63,28 @@ export function registersKernel(mod: WGSLModule): string {
   const p = mod.plan;
   const [bx, by, bz] = p.blockDim;
   const s = p.stride;
-  const fpb = p.fftsPerBlock;
-  return `${IO}
+  // Register FFTs per workgroup (f16: each carries two FFTs).
+  const fpb = p.fftsPerBlock / p.implicitTypeBatching;
+  const { head, load, store } = io(p);
+  return `${head}
 ${mod.code}
 @compute @workgroup_size(${bx}, ${by}, ${bz})
 fn main(@builtin(local_invocation_id) lid: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>) {
   let fft = lid.y + lid.z * ${by}u;
   let g = wid.x * ${fpb}u + fft;
   let working = lid.x < ${s}u && fft < ${fpb}u;
-  var data: array<vec2<f32>, ${p.storageSize}>;
+  var data: array<${p.valueType}, ${p.storageSize}>;
   if (working) {
     for (var i = 0u; i < opaque(${p.inputEPT}u); i++) {
       let j = lid.x + i * ${s}u;
-      if (j < ${p.inputLength}u) { data[i] = src[g * ${p.inputLength}u + j]; }
+      if (j < ${p.inputLength}u) { data[i] = ${load(`src[g * ${p.inputLength}u + j]`)}; }
     }
   }
   ${mod.execute}(&data, lid.x, fft);
   if (working) {
     for (var i = 0u; i < opaque(${p.outputEPT}u); i++) {
       let j = lid.x + i * ${s}u;
-      if (j < ${p.outputLength}u) { dst[g * ${p.outputLength}u + j] = data[i]; }
+      if (j < ${p.outputLength}u) { dst[g * ${p.outputLength}u + j] = ${store('data[i]')}; }
     }
   }
 }`;
@@ -76,19 +95,20 @@ export function sharedKernel(mod: WGSLModule): string {
   const p = mod.plan;
   if (!mod.executeShared) throw new Error('module has no execute_shared');
   const [bx, by, bz] = p.blockDim;
-  const total = p.fftsPerBlock * p.inputLength;
+  const total = (p.fftsPerBlock / p.implicitTypeBatching) * p.inputLength;
   const step = bx * by * bz;
-  return `${IO}
+  const { head, load, store } = io(p);
+  return `${head}
 ${mod.code}
 @compute @workgroup_size(${bx}, ${by}, ${bz})
 fn main(@builtin(local_invocation_id) lid: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>) {
   let flat = lid.x + ${bx}u * (lid.y + ${by}u * lid.z);
   let base = wid.x * ${total}u;
-  for (var k = flat; k < ${total}u; k += ${step}u) { ${mod.sharedData}[k] = src[base + k]; }
+  for (var k = flat; k < ${total}u; k += ${step}u) { ${mod.sharedData}[k] = ${load('src[base + k]')}; }
   workgroupBarrier();
   ${mod.executeShared}(lid.x, lid.y + lid.z * ${by}u);
   workgroupBarrier();
-  for (var k = flat; k < ${total}u; k += ${step}u) { dst[base + k] = ${mod.sharedData}[k]; }
+  for (var k = flat; k < ${total}u; k += ${step}u) { dst[base + k] = ${store(`${mod.sharedData}[k]`)}; }
 }`;
 }
 
@@ -118,7 +138,7 @@ export function buildCase(c: KernelCase): BuiltCase {
     module,
     code,
     workgroups: thread ? Math.ceil(c.count / 32) : c.count,
-    batch: thread ? c.count : c.count * c.plan.fftsPerBlock,
+    batch: thread ? c.count * c.plan.implicitTypeBatching : c.count * c.plan.fftsPerBlock,
     ...(c.plan.requiresWorkspace ? { workspace: bluesteinWorkspace(c.plan) } : {}),
   };
 }
@@ -134,7 +154,7 @@ export interface Dispatch {
  * read an earlier one's output) and reads every output back. Outputs start poisoned with NaN.
  */
 export function runDispatches(device: GPUDevice, dispatches: readonly Dispatch[]): Promise<Float32Array[]> {
-  return runKernelChain(device, dispatches, (k) => k.batch * k.plan.outputLength * 8);
+  return runKernelChain(device, dispatches, (k) => (k.batch / k.plan.implicitTypeBatching) * k.plan.outputLength * bufferRegisterBytes(k.plan));
 }
 
 /** Largest per-FFT relative L2 error of out against the f64 reference of input. */

@@ -85,14 +85,22 @@ describe('generateModule', () => {
     expect(bluesteinWorkspace(plan).byteLength).toBe(plan.workspaceSize);
   });
 
-  it('throws a clear Error for what is not generated yet (c2c in f16/f64; r2c/c2r go to kernels/real)', () => {
-    expect(() => generateModule(resolvePlan({ size: 64, direction: 'forward', precision: 'f64', execution: 'block' }))).toThrow(
-      /f64 .*not generated yet/,
-    );
-    expect(() => generateModule(resolvePlan({ size: 64, direction: 'forward', precision: 'f16', execution: 'block' }))).toThrow(
-      /f16 .*not generated yet/,
-    );
+  it('throws a clear Error for what is not generated yet (r2c/c2r in f16/f64) and a bad prefix', () => {
+    expect(() => generateModule(resolvePlan({ size: 64, type: 'r2c', precision: 'f64', execution: 'block' }))).toThrow(/f64 is not generated yet/);
+    expect(() => generateModule(resolvePlan({ size: 64, type: 'c2r', precision: 'f16', execution: 'thread' }))).toThrow(/f16 is not generated yet/);
     expect(() => generateModule(resolvePlan({ size: 8, direction: 'forward', execution: 'thread' }), { prefix: '9x' })).toThrow(/prefix/);
+  });
+
+  it('f16 and f64 modules: register types, directives, workspace types', () => {
+    const h = generateModule(resolvePlan({ size: 97, direction: 'forward', precision: 'f16', execution: 'block' }), { workspace: { group: 0, binding: 2 } });
+    expect(h.directives).toBe('enable f16;');
+    expect(h.code).toContain('array<vec4<f16>,');
+    expect(h.code).toContain('array<vec2<f32>>;'); // f16 twiddles (and the Bluestein workspace) are f32
+    const d = generateModule(resolvePlan({ size: 97, direction: 'forward', precision: 'f64', execution: 'block' }), { workspace: { group: 0, binding: 2 } });
+    expect(d.directives).toBe('');
+    expect(d.code).toContain('array<vec4<f32>>;');
+    expect(d.code).toContain('_dadd(');
+    expect(bluesteinWorkspace(d.plan).byteLength).toBe(d.plan.workspaceSize);
   });
 
   it('stage radices: each divides the elements per thread, product N', () => {
