@@ -3,7 +3,7 @@
 // returns encode / run / destroy. Every check happens before anything reaches the GPU.
 import { dispatchShape } from '../batched.js';
 import { compileKernel, checkPointwise } from './pointwise.js';
-import { convolutionKernel, INPUT_BINDING, OUTPUT_BINDING, PARAMS_BINDING, SPECTRUM_BINDING } from './kernel.js';
+import { convolutionKernel, INPUT_BINDING, kernelParams, OUTPUT_BINDING, PARAMS_BINDING, SPECTRUM_BINDING } from './kernel.js';
 import { planConvolution, type ConvolutionLayout } from './plan.js';
 import type { Convolution, ConvolutionBuffers, ConvolutionOptions, ConvolutionPass, FilterSpectrum } from './types.js';
 import { checkAlive, checkBindingSize, checkBuffer, checkOptions, checkSignals, checkSpectrumLength } from './validate.js';
@@ -74,12 +74,12 @@ export async function createConvolution(device: GPUDevice, options: ConvolutionO
 
   device.pushErrorScope('validation');
   const pipeline = await device.createComputePipelineAsync({ layout: 'auto', compute: { module, entryPoint: 'main' }, label });
-  const uniform = (values: number[], name: string) => {
-    const b = device.createBuffer({ size: 16, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST, label: `${label} ${name}` });
-    device.queue.writeBuffer(b, 0, new Uint32Array([...values, 0]));
+  const uniform = (values: Uint32Array<ArrayBuffer>, name: string) => {
+    const b = device.createBuffer({ size: values.byteLength, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST, label: `${label} ${name}` });
+    device.queue.writeBuffer(b, 0, values);
     return b;
   };
-  const params = uniform([batch, workgroups[0], 0], 'params');
+  const params = uniform(kernelParams(layout, batch, workgroups[0], false), 'params');
   const spectrum = device.createBuffer({
     size: layout.spectrumLength * 8,
     usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST,
@@ -92,7 +92,7 @@ export async function createConvolution(device: GPUDevice, options: ConvolutionO
     const taps = paddedTaps(filter as Float32Array, layout);
     const tapsBuffer = device.createBuffer({ size: taps.byteLength, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST, label: `${label} taps` });
     device.queue.writeBuffer(tapsBuffer, 0, taps);
-    const spectrumParams = uniform([1, 1, 1], 'spectrum params');
+    const spectrumParams = uniform(kernelParams(layout, 1, 1, true), 'spectrum params');
     const group = device.createBindGroup({
       layout: pipeline.getBindGroupLayout(0),
       entries: [

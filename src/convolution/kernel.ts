@@ -45,10 +45,15 @@ interface Range {
 }
 
 /**
- * A guard for `index in [from, to)` where `index` spans `r`: '' (always true), undefined (never),
- * or a WGSL condition.
+ * A guard for `index in [from, from + count)` where `index` spans `r`: '' (always true), undefined
+ * (never), or a WGSL condition. `from` and `count` are numbers (decided here, at generation time)
+ * or WGSL expressions of the uniform parameters (one compare: `index - from` wraps when below).
  */
-function guard(index: string, r: Range, from: number, to: number): string | undefined {
+function guard(index: string, r: Range, from: number | string, count: number | string): string | undefined {
+  if (typeof from === 'string' || typeof count === 'string') {
+    return from === 0 ? `${index} < ${count}` : `${index} - ${typeof from === 'number' ? `${from}u` : from} < ${typeof count === 'number' ? `${count}u` : count}`;
+  }
+  const to = from + count;
   if (r.hi < from || r.lo >= to) return undefined;
   const parts: string[] = [];
   if (r.lo < from) parts.push(`${index} >= ${from}u`);
@@ -61,6 +66,38 @@ function guarded(cond: string | undefined, statement: string, indent: string): s
   return [cond === '' ? `${indent}{ ${statement} }` : `${indent}if (${cond}) { ${statement} }`];
 }
 
+/**
+ * The lengths the kernel reads from its parameters (linear and same: one kernel per FFT length and
+ * parity serves every N and M, so plans that differ only in them share one compiled pipeline) or
+ * has as constants (circular: N = P, no guards at all).
+ */
+interface Extents {
+  readonly n: number | string;
+  readonly outLength: number | string;
+  readonly offset: number | string;
+  /** Half of each (folded pairs; only used where the value is even). */
+  readonly halfN: number | string;
+  readonly halfOutLength: number | string;
+  readonly halfOffset: number | string;
+}
+
+function extentsOf(layout: ConvolutionLayout): Extents {
+  if (layout.mode === 'circular') {
+    const n = layout.signalLength;
+    return { n, outLength: n, offset: 0, halfN: n / 2, halfOutLength: n / 2, halfOffset: 0 };
+  }
+  return {
+    n: 'conv_params.n',
+    outLength: 'conv_params.out_length',
+    offset: 'conv_params.offset',
+    halfN: '(conv_params.n >> 1u)',
+    halfOutLength: '(conv_params.out_length >> 1u)',
+    halfOffset: '(conv_params.offset >> 1u)',
+  };
+}
+
+const u = (v: number | string) => (typeof v === 'number' ? `${v}u` : v);
+
 export interface KernelOptions {
   /** The user's WGSL (defines `pointwise`), or undefined for the plain multiply. */
   readonly pointwise?: string;
@@ -71,10 +108,8 @@ export interface KernelOptions {
 export function convolutionKernel(layout: ConvolutionLayout, options: KernelOptions): string {
   const { forward, inverse, stride, fftsPerBlock: F } = layout;
   const P = layout.fftLength;
-  const N = layout.signalLength;
-  const Lout = layout.outputLength;
-  const off = layout.outputOffset;
   const S = layout.spectrumLength;
+  const x = extentsOf(layout);
   const io = ioElements(layout);
   const inPlace = options.inPlace;
   const inElem = inPlace && io.input !== io.output ? 'f32' : io.input;
@@ -85,66 +120,66 @@ export function convolutionKernel(layout: ConvolutionLayout, options: KernelOpti
   const invS = inverse.plan.storageSize;
   const invData = fwdS === invS ? 'data' : 'data_inv';
   const range = (i: number): Range => ({ lo: i * stride, hi: i * stride + stride - 1 });
+  const pairRanges = (i: number) => {
+    const r = range(i);
+    return { even: { lo: 2 * r.lo, hi: 2 * r.hi }, odd: { lo: 2 * r.lo + 1, hi: 2 * r.hi + 1 } };
+  };
   const lines: string[] = [];
   const push = (...s: string[]) => lines.push(...s);
 
-  // ---- loads: signal `len` points starting at element `base` (zero beyond), into the forward's input registers
-  const loads = (len: number, base: string, elem: string, indent: string): string[] => {
+  // ---- loads: `len` points of the signal starting at element `base` (zero beyond), into the forward's input registers
+  const loads = (len: number | string, halfLen: number | string, base: string, indent: string): string[] => {
     const out: string[] = [];
     const fp = forward.plan;
-    if (layout.engine === 'c2c') {
-      for (let i = 0; i < fp.inputEPT; i++) {
-        out.push(...guarded(guard(`thread + ${i * stride}u`, range(i), 0, len), `data[${i}] = ${inName}[${base} + thread + ${i * stride}u];`, indent));
-      }
-    } else if (layout.engine === 'folded') {
-      for (let i = 0; i < fp.inputEPT; i++) {
-        const p = `(thread + ${i * stride}u)`;
-        if (elem === 'vec2<f32>') {
-          out.push(...guarded(guard(p, range(i), 0, len / 2), `data[${i}] = ${inName}[${base} / 2u + ${p}];`, indent));
+    for (let i = 0; i < fp.inputEPT; i++) {
+      const j = `thread + ${i * stride}u`;
+      if (layout.engine === 'c2c') {
+        out.push(...guarded(guard(`(${j})`, range(i), 0, len), `data[${i}] = ${inName}[${base} + ${j}];`, indent));
+      } else if (layout.engine === 'folded') {
+        // Register i holds pair p = (x[2p], x[2p + 1]).
+        const p = `(${j})`;
+        if (inElem === 'vec2<f32>') {
+          out.push(...guarded(guard(p, range(i), 0, halfLen), `data[${i}] = ${inName}[(${base}) / 2u + ${p}];`, indent));
         } else {
-          const r = range(i);
-          const even = { lo: 2 * r.lo, hi: 2 * r.hi };
-          const odd = { lo: 2 * r.lo + 1, hi: 2 * r.hi + 1 };
+          const { even, odd } = pairRanges(i);
           out.push(...guarded(guard(`2u * ${p}`, even, 0, len), `data[${i}].x = ${inName}[${base} + 2u * ${p}];`, indent));
           out.push(...guarded(guard(`2u * ${p} + 1u`, odd, 0, len), `data[${i}].y = ${inName}[${base} + 2u * ${p} + 1u];`, indent));
         }
       }
-    } else {
-      // Normal-mode real input: circular only, len = P, so every slot is in range.
-      for (let j = 0; j < fp.inputEPT; j++) {
-        out.push(`${indent}data[${j >> 1}][${j & 1}] = ${inName}[${base} + thread + ${j * stride}u];`);
-      }
+    }
+    if (layout.engine === 'normal') {
+      // Normal-mode real input (circular only, len = P): real slot j is component j & 1 of register j >> 1.
+      for (let j = 0; j < fp.inputEPT; j++) out.push(`${indent}data[${j >> 1}][${j & 1}] = ${inName}[${base} + thread + ${j * stride}u];`);
     }
     return out;
   };
 
-  // ---- stores of the inverse's output registers: linear output index j goes to j - off when in [off, off + Lout)
+  // ---- stores of the inverse's output registers: linear output j goes to j - offset when j - offset < outLength
   const stores = (indent: string): string[] => {
     const out: string[] = [];
     const ip = inverse.plan;
-    const base = `signal * ${Lout}u`;
-    if (layout.engine === 'c2c') {
-      for (let i = 0; i < ip.outputEPT; i++) {
-        const j = `thread + ${i * stride}u`;
-        out.push(...guarded(guard(`(${j})`, range(i), off, off + Lout), `${outName}[${base} + ${j} - ${off}u] = ${invData}[${i}];`, indent));
-      }
-    } else if (layout.engine === 'folded') {
-      for (let i = 0; i < ip.outputEPT; i++) {
-        const p = `(thread + ${i * stride}u)`;
-        const r = range(i);
+    const base = `signal * ${u(x.outLength)}`;
+    for (let i = 0; i < ip.outputEPT; i++) {
+      const j = `thread + ${i * stride}u`;
+      if (layout.engine === 'c2c') {
+        out.push(...guarded(guard(`(${j})`, range(i), x.offset, x.outLength), `${outName}[${base} + ${j} - ${u(x.offset)}] = ${invData}[${i}];`, indent));
+      } else if (layout.engine === 'folded') {
+        const p = `(${j})`;
         if (outElem === 'vec2<f32>') {
-          out.push(...guarded(guard(p, r, off / 2, off / 2 + Lout / 2), `${outName}[${base} / 2u + ${p} - ${off / 2}u] = ${invData}[${i}];`, indent));
+          out.push(
+            ...guarded(guard(p, range(i), x.halfOffset, x.halfOutLength), `${outName}[(${base}) / 2u + ${p} - ${u(x.halfOffset)}] = ${invData}[${i}];`, indent),
+          );
         } else {
-          const even = { lo: 2 * r.lo, hi: 2 * r.hi };
-          const odd = { lo: 2 * r.lo + 1, hi: 2 * r.hi + 1 };
-          out.push(...guarded(guard(`2u * ${p}`, even, off, off + Lout), `${outName}[${base} + 2u * ${p} - ${off}u] = ${invData}[${i}].x;`, indent));
-          out.push(...guarded(guard(`2u * ${p} + 1u`, odd, off, off + Lout), `${outName}[${base} + 2u * ${p} + 1u - ${off}u] = ${invData}[${i}].y;`, indent));
+          const { even, odd } = pairRanges(i);
+          out.push(...guarded(guard(`2u * ${p}`, even, x.offset, x.outLength), `${outName}[${base} + 2u * ${p} - ${u(x.offset)}] = ${invData}[${i}].x;`, indent));
+          out.push(
+            ...guarded(guard(`2u * ${p} + 1u`, odd, x.offset, x.outLength), `${outName}[${base} + 2u * ${p} + 1u - ${u(x.offset)}] = ${invData}[${i}].y;`, indent),
+          );
         }
       }
-    } else {
-      for (let j = 0; j < ip.outputEPT; j++) {
-        out.push(`${indent}${outName}[${base} + thread + ${j * stride}u] = ${invData}[${j >> 1}][${j & 1}];`);
-      }
+    }
+    if (layout.engine === 'normal') {
+      for (let j = 0; j < ip.outputEPT; j++) out.push(`${indent}${outName}[${base} + thread + ${j * stride}u] = ${invData}[${j >> 1}][${j & 1}];`);
     }
     return out;
   };
@@ -165,6 +200,11 @@ export function convolutionKernel(layout: ConvolutionLayout, options: KernelOpti
       : `${outName}[2u * (${k})] = data[${i}].x * ${scale}; ${outName}[2u * (${k}) + 1u] = data[${i}].y * ${scale};`;
 
   const engineText = { c2c: 'c2c', folded: 'r2c/c2r folded (natural)', normal: 'r2c/c2r normal (natural)' }[layout.engine];
+  const lengths =
+    layout.mode === 'circular'
+      ? `${layout.signalLength} points`
+      : `N, M, the output length and the crop from conv_params (N ${layout.signalLength % 2 ? 'odd' : 'even'}` +
+        `, output ${ioElements(layout).output === 'f32' ? 'as scalars' : 'as pairs'})`;
   const bindings = inPlace
     ? [`@group(0) @binding(${INPUT_BINDING}) var<storage, read_write> conv_data: array<${inElem}>;`]
     : [
@@ -176,12 +216,11 @@ export function convolutionKernel(layout: ConvolutionLayout, options: KernelOpti
     : `fn conv_pointwise(fft: u32, index: u32, x: vec2<f32>, h: vec2<f32>) -> vec2<f32> {\n  return vec2<f32>(x.x * h.x - x.y * h.y, x.x * h.y + x.y * h.x);\n}`;
 
   push(
-    `// Fused ${layout.mode} convolution (${layout.type}): ${N} points${layout.filterLength !== undefined ? `, ${layout.filterLength} taps` : ''}, ` +
-      `${P}-point ${engineText} FFTs, ${Lout} outputs${off ? ` from linear output ${off}` : ''}, ${F} signal(s) per workgroup` +
-      (inPlace ? ', in place' : ''),
+    `// Fused ${layout.mode} convolution (${layout.type}): ${lengths}, ${P}-point ${engineText} FFTs, ` +
+      `${F} signal(s) per workgroup${inPlace ? ', in place' : ''}`,
     ...bindings,
     `@group(0) @binding(${SPECTRUM_BINDING}) var<storage, read> conv_spectrum: array<vec2<f32>>;`,
-    `struct ConvParams { batch: u32, groups_x: u32, spectrum_pass: u32 }`,
+    `struct ConvParams { batch: u32, groups_x: u32, spectrum_pass: u32, n: u32, out_length: u32, offset: u32 }`,
     `@group(0) @binding(${PARAMS_BINDING}) var<uniform> conv_params: ConvParams;`,
     ...layout.buffers.map((b) => `var<workgroup> ${b.name}: array<${b.element}, ${b.count}>;`),
     forward.code,
@@ -199,9 +238,10 @@ export function convolutionKernel(layout: ConvolutionLayout, options: KernelOpti
     `  var data: array<vec2<f32>, ${fwdS}>;`,
     `  if (is_active) {`,
     `    if (spectrum_pass) {`,
-    ...loads(P, '0u', inElem, '      '),
+    // The taps, zero-padded to P on the host.
+    ...loads(P, P / 2, '0u', '      '),
     `    } else {`,
-    ...loads(N, `signal * ${N}u`, inElem, '      '),
+    ...loads(x.n, x.halfN, `signal * ${u(x.n)}`, '      '),
     `    }`,
     `  }`,
     `  ${forward.execute}(&data, thread, slot);`,
@@ -222,4 +262,9 @@ export function convolutionKernel(layout: ConvolutionLayout, options: KernelOpti
   }
   push(`  ${inverse.execute}(&${invData}, thread, slot);`, `  if (is_active) {`, ...stores('    '), `  }`, `}`);
   return [forward.directives, lines.join('\n')].filter((s) => s.length > 0).join('\n\n');
+}
+
+/** The uniform parameters of the kernel (6 u32, padded to 32 bytes). */
+export function kernelParams(layout: ConvolutionLayout, batch: number, groupsX: number, spectrumPass: boolean): Uint32Array<ArrayBuffer> {
+  return new Uint32Array([batch, groupsX, spectrumPass ? 1 : 0, layout.signalLength, layout.outputLength, layout.outputOffset, 0, 0]);
 }
