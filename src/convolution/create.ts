@@ -1,12 +1,16 @@
 // createConvolution: plans the fused kernel for the device's limits, compiles it (after checking the
 // user's pointwise WGSL), computes the filter's spectrum once on the GPU with the same kernel, and
-// returns encode / run / destroy. Every check happens before anything reaches the GPU.
-import { dispatchShape } from '../batched.js';
+// returns encode / run / destroy. Every check happens before anything reaches the GPU; the checks
+// every plan shares (device, buffers, run() data, the plan's life) are src/host/'s.
+import { checkFloat32Data, checkStorageBuffer } from '../host/checks.js';
+import { assertDeviceAlive, checkBufferBytes, checkKernelFits, dispatchShape, watchDevice } from '../host/device.js';
+import { PlanLifecycle } from '../host/lifecycle.js';
+import { runOnce } from '../host/run-once.js';
 import { compileKernel, checkPointwise } from './pointwise.js';
 import { convolutionKernel, INPUT_BINDING, kernelParams, OUTPUT_BINDING, PARAMS_BINDING, SPECTRUM_BINDING } from './kernel.js';
 import { planConvolution, type ConvolutionLayout } from './plan.js';
 import type { Convolution, ConvolutionBuffers, ConvolutionOptions, ConvolutionPass, FilterSpectrum } from './types.js';
-import { checkAlive, checkBindingSize, checkBuffer, checkOptions, checkSignals, checkSpectrumLength } from './validate.js';
+import { checkOptions, checkSpectrumLength } from './validate.js';
 
 const ENGINE_TEXT = {
   c2c: (p: number) => `${p}-point C2C FFT`,
@@ -41,6 +45,8 @@ function paddedTaps(taps: Float32Array, l: ConvolutionLayout): Float32Array<Arra
 }
 
 export async function createConvolution(device: GPUDevice, options: ConvolutionOptions): Promise<Convolution> {
+  watchDevice(device);
+  assertDeviceAlive(device, 'createConvolution');
   const request = checkOptions(options);
   const { batch, filter, pointwise } = options;
   const layout = planConvolution(request, device.limits);
@@ -53,18 +59,15 @@ export async function createConvolution(device: GPUDevice, options: ConvolutionO
   const perPoint = layout.type === 'complex' ? 2 : 1;
   const inputBytes = batch * layout.signalLength * perPoint * 4;
   const outputBytes = batch * layout.outputLength * perPoint * 4;
-  checkBindingSize(inputBytes, 'input', device);
-  checkBindingSize(outputBytes, 'output', device);
+  const label = `webfftdx convolution ${layout.mode} ${layout.type} ${layout.signalLength}`;
+  checkBufferBytes(device, inputBytes, `the input of ${batch} signals of ${label}`);
+  checkBufferBytes(device, outputBytes, `the output of ${batch} signals of ${label}`);
   const groups = Math.ceil(batch / layout.fftsPerBlock);
-  const maxPerDim = device.limits.maxComputeWorkgroupsPerDimension;
-  const workgroups = dispatchShape(groups, maxPerDim);
-  if (workgroups[1] > maxPerDim) {
-    throw new Error(`webfftdx: createConvolution: batch ${batch} needs ${groups} workgroups, beyond the device's dispatch limit`);
-  }
+  const workgroups = dispatchShape(groups, device.limits.maxComputeWorkgroupsPerDimension);
+  checkKernelFits(device, { label, workgroupBytes: layout.workgroupBytes, workgroupSize: layout.workgroupSize, workgroups });
   if (pointwise !== undefined) await checkPointwise(device, pointwise);
 
   const code = convolutionKernel(layout, { pointwise, inPlace: false });
-  const label = `webfftdx convolution ${layout.mode} ${layout.type} ${layout.signalLength}`;
   const module = await compileKernel(device, code, label, pointwise !== undefined);
   // In place needs one read_write binding: another shader, checked now, its pipeline built on first use.
   const canInPlace = layout.mode !== 'linear' && inputBytes === outputBytes;
@@ -128,27 +131,29 @@ export async function createConvolution(device: GPUDevice, options: ConvolutionO
     return inPlacePipeline;
   };
   const bindGroups = new WeakMap<GPUBuffer, WeakMap<GPUBuffer, GPUBindGroup>>();
-  let destroyed = false;
+  const life = new PlanLifecycle(device, 'createConvolution plan', () => {
+    spectrum.destroy();
+    params.destroy();
+  });
 
   const encode = (pass: GPUComputePassEncoder, buffers: ConvolutionBuffers): void => {
-    checkAlive(destroyed, 'encode()');
-    if (typeof buffers !== 'object' || buffers === null) throw new Error('webfftdx: convolution encode: pass { input, output? }');
-    checkBuffer(buffers.input, 'input', inputBytes, batch);
-    const output = buffers.output ?? buffers.input;
-    const inPlace = output === buffers.input;
-    if (!inPlace) checkBuffer(output, 'output', outputBytes, batch);
+    life.assertUsable('encode()');
+    if (typeof buffers !== 'object' || buffers === null) throw new Error('webfftdx: encode(pass, { input, output? }) needs its buffers object');
+    const input = checkStorageBuffer(buffers.input, inputBytes, 'input');
+    const output = buffers.output === undefined ? input : checkStorageBuffer(buffers.output, outputBytes, 'output');
+    const inPlace = output === input;
     if (inPlace && !inPlaceModule) {
       throw new Error(
         `webfftdx: convolution encode: mode '${layout.mode}' writes ${layout.outputLength} points per signal from ${layout.signalLength}: it cannot run in place; pass an output buffer`,
       );
     }
     const p = pipelineFor(inPlace);
-    let byOutput = bindGroups.get(buffers.input);
-    if (!byOutput) bindGroups.set(buffers.input, (byOutput = new WeakMap()));
+    let byOutput = bindGroups.get(input);
+    if (!byOutput) bindGroups.set(input, (byOutput = new WeakMap()));
     let group = byOutput.get(output);
     if (!group) {
       const entries: GPUBindGroupEntry[] = [
-        { binding: INPUT_BINDING, resource: { buffer: buffers.input } },
+        { binding: INPUT_BINDING, resource: { buffer: input } },
         { binding: SPECTRUM_BINDING, resource: { buffer: spectrum } },
         { binding: PARAMS_BINDING, resource: { buffer: params } },
       ];
@@ -161,32 +166,12 @@ export async function createConvolution(device: GPUDevice, options: ConvolutionO
     pass.dispatchWorkgroups(workgroups[0], workgroups[1], workgroups[2]);
   };
 
-  const run = async (signals: Float32Array): Promise<Float32Array> => {
-    checkAlive(destroyed, 'run()');
-    checkSignals(signals, inputBytes / 4, batch, layout.signalLength, layout.type);
-    const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC;
-    const input = device.createBuffer({ size: inputBytes, usage, label: `${label} run input` });
-    const output = device.createBuffer({ size: outputBytes, usage, label: `${label} run output` });
-    const readback = device.createBuffer({ size: outputBytes, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
-    try {
-      device.queue.writeBuffer(input, 0, signals as Float32Array<ArrayBuffer>);
-      device.pushErrorScope('validation');
-      const encoder = device.createCommandEncoder();
-      const pass = encoder.beginComputePass();
-      encode(pass, { input, output });
-      pass.end();
-      encoder.copyBufferToBuffer(output, 0, readback, 0, outputBytes);
-      device.queue.submit([encoder.finish()]);
-      const error = await device.popErrorScope();
-      if (error) throw new Error(`webfftdx: convolution run(): GPU validation error: ${error.message}`);
-      await readback.mapAsync(GPUMapMode.READ);
-      return new Float32Array(readback.getMappedRange(0, outputBytes).slice(0));
-    } finally {
-      input.destroy();
-      output.destroy();
-      readback.destroy();
-    }
-  };
+  const unit = layout.type === 'complex' ? `${layout.signalLength} complex values` : `${layout.signalLength} reals`;
+  const run = (signals: Float32Array): Promise<Float32Array> =>
+    life.run(async () => {
+      checkFloat32Data(signals, inputBytes / 4, `${batch} signals x ${unit}`);
+      return runOnce(device, { data: signals, inputBytes, outputBytes, encode: (pass, input, output) => encode(pass, { input, output }) });
+    });
 
   const passes: ConvolutionPass[] = [
     {
@@ -214,11 +199,6 @@ export async function createConvolution(device: GPUDevice, options: ConvolutionO
     code,
     encode,
     run,
-    destroy() {
-      if (destroyed) return;
-      destroyed = true;
-      spectrum.destroy();
-      params.destroy();
-    },
+    destroy: () => life.destroy(),
   };
 }

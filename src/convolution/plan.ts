@@ -2,7 +2,7 @@
 // descriptors with one shared register layout, the workgroup buffers they share, and the lengths
 // and offsets of the input, spectrum and output. Everything that depends on the device comes from
 // its limits, so `convolutionLayout(device.limits, ...)` tells a caller P before any GPU work.
-import { fft } from '../../descriptors/descriptor.js';
+import { fft } from '../fft.js';
 import { maxBluesteinLength, maxNativeBlockSize } from '../../descriptors/capabilities.js';
 import type { FFTLimits, FFTPlan } from '../../descriptors/model.js';
 import { Block, Direction, ElementsPerThread, FFTsPerBlock, Limits, RealFFTOptions, Size, Type } from '../../descriptors/operators.js';

@@ -3,6 +3,7 @@
 // whole kernel. Shader-module creation is the WGSL front end only (no driver compilation), so the
 // probe costs milliseconds; the validation error it raises on the device is caught in an error
 // scope and reported through getCompilationInfo instead.
+import { compileShader } from '../host/shader.js';
 import { POINTWISE_SIGNATURE } from './kernel.js';
 
 function format(m: GPUCompilationMessage, lineOffset = 0): string {
@@ -40,12 +41,19 @@ export async function checkPointwise(device: GPUDevice, source: string): Promise
   );
 }
 
-/** Compiles the generated kernel; an error here names the kernel (with the user's pointwise, a name clash is the likely cause). */
+/**
+ * Compiles the generated kernel (src/host's compileShader: errors with their source lines), inside
+ * an error scope so that a failure is this Error alone; with the user's pointwise, a name clash is
+ * the likely cause.
+ */
 export async function compileKernel(device: GPUDevice, code: string, label: string, hasPointwise: boolean): Promise<GPUShaderModule> {
-  const { module, errors } = await compile(device, code, label);
-  if (errors.length) {
-    const hint = hasPointwise ? ' (identifiers starting with conv_ are reserved for the kernel: rename yours)' : '';
-    throw new Error(`webfftdx: the convolution kernel failed to compile${hint}:\n${errors.map((m) => format(m)).join('\n')}`);
+  device.pushErrorScope('validation');
+  try {
+    return await compileShader(device, code, label);
+  } catch (e) {
+    const hint = hasPointwise ? '\n(identifiers starting with conv_ are reserved for the kernel: rename yours)' : '';
+    throw new Error(`${(e as Error).message}${hint}`);
+  } finally {
+    await device.popErrorScope();
   }
-  return module;
 }

@@ -1,7 +1,7 @@
-// Host-side checks of createConvolution, all before anything reaches the GPU: the options, the
-// filter (taps or spectrum) against the shape, the buffers given to encode, the data given to run,
-// and use after destroy. Kept in one file so that the shared host validation (src/host/) can
-// replace the generic parts later.
+// createConvolution's own checks, all before anything reaches the GPU: the options and the filter
+// (taps or spectrum) against the shape. What every plan shares (buffers, run() data, batch, device,
+// destroyed plans) is src/host/'s.
+import { checkBatch } from '../host/checks.js';
 import type { ConvolutionRequest } from './plan.js';
 import type { ConvolutionMode, ConvolutionOptions, ConvolutionType, FilterSpectrum } from './types.js';
 
@@ -47,7 +47,7 @@ export function checkOptions(options: ConvolutionOptions): ConvolutionRequest {
   if (typeof shape !== 'number' || !Number.isInteger(shape) || shape < 2) {
     fail(`shape must be an integer signal length >= 2, got ${JSON.stringify(shape)}`);
   }
-  if (!Number.isInteger(batch) || batch < 1) fail(`batch must be a positive integer, got ${JSON.stringify(batch)}`);
+  checkBatch(batch);
   if (pointwise !== undefined) {
     if (typeof pointwise !== 'string') fail(`pointwise must be a WGSL string, got ${describe(pointwise)}`);
     if (!/\bfn\s+pointwise\s*\(/.test(pointwise)) {
@@ -93,44 +93,6 @@ export function checkSpectrumLength(spectrum: Float32Array, spectrumLength: numb
     fail(
       `filter.spectrum has ${spectrum.length} floats; this plan's FFT length is P = ${fftLength}, so it needs ${what} complex values ` +
         `(${2 * spectrumLength} floats, interleaved re/im)`,
-    );
-  }
-}
-
-/** Checks a GPU buffer given to encode: large enough and with STORAGE usage. */
-export function checkBuffer(buffer: GPUBuffer | undefined, role: 'input' | 'output', bytes: number, batch: number): void {
-  if (!buffer || typeof buffer !== 'object' || typeof (buffer as GPUBuffer).size !== 'number') {
-    throw new Error(`webfftdx: convolution encode: ${role} must be a GPUBuffer, got ${describe(buffer)}`);
-  }
-  if (buffer.size < bytes) {
-    throw new Error(`webfftdx: convolution encode: ${role} buffer has ${buffer.size} bytes; ${batch} signals need ${bytes}`);
-  }
-  if ((buffer.usage & GPUBufferUsage.STORAGE) === 0) {
-    throw new Error(`webfftdx: convolution encode: ${role} buffer lacks GPUBufferUsage.STORAGE (usage ${buffer.usage})`);
-  }
-}
-
-/** Checks the data given to run(): a Float32Array of exactly batch x N (x 2 for complex) floats. */
-export function checkSignals(data: unknown, floats: number, batch: number, n: number, type: ConvolutionType): asserts data is Float32Array {
-  if (!(data instanceof Float32Array)) {
-    throw new Error(`webfftdx: convolution run() expects a Float32Array, got ${describe(data)}`);
-  }
-  if (data.length !== floats) {
-    const each = type === 'complex' ? `${n} complex values (${2 * n} floats)` : `${n} reals`;
-    throw new Error(`webfftdx: convolution run() expects ${floats} floats (${batch} signals x ${each}), got ${data.length}`);
-  }
-}
-
-export function checkAlive(destroyed: boolean, what: string): void {
-  if (destroyed) throw new Error(`webfftdx: convolution ${what} after destroy()`);
-}
-
-/** Buffers beyond the device's storage binding limit cannot be bound at all. */
-export function checkBindingSize(bytes: number, role: string, device: GPUDevice): void {
-  const max = Math.min(device.limits.maxStorageBufferBindingSize, device.limits.maxBufferSize);
-  if (bytes > max) {
-    throw new Error(
-      `webfftdx: createConvolution: the ${role} needs ${bytes} bytes, beyond the device's storage binding limit of ${max} bytes (use a smaller batch)`,
     );
   }
 }

@@ -12,7 +12,7 @@ import { createConvolution, type ConvolutionMode, type ConvolutionType } from '.
 import { referenceDFT } from '../../src/reference.js';
 import { batchedReference, convolutionError, directConvolution, directCorrelation } from '../support/convolution.js';
 import { FULL } from '../support/full.js';
-import { defaultLimitsDevice, withErrorScopes } from '../support/gpu.js';
+import { testDevice, withErrorScopes } from '../support/gpu.js';
 import { makeSeed, randomFloats } from '../support/random.js';
 import { runPoisoned } from './harness.js';
 
@@ -62,7 +62,7 @@ function caseName(c: Case): string {
 describe(`createConvolution on a default-limits device (seed ${seed})`, () => {
   for (const c of FULL ? fullMatrix() : SAMPLE) {
     it(caseName(c), async () => {
-      const { device } = await defaultLimitsDevice();
+      const { device } = await testDevice();
       const complex = c.type === 'complex';
       const x = randomFloats((complex ? 2 : 1) * c.n * BATCH, seed + c.n);
       for (const m of c.taps) {
@@ -80,7 +80,7 @@ describe(`createConvolution on a default-limits device (seed ${seed})`, () => {
   }
 
   it('takes the spectrum directly ({ spectrum }, the unnormalised DFT of the zero-padded taps)', async () => {
-    const { device } = await defaultLimitsDevice();
+    const { device } = await testDevice();
     // Shapes of the sample above (the same kernels): complex circular 16, real linear 16 with 4 taps (P = 32, rfft layout).
     for (const [type, mode, n, m] of [['complex', 'circular', 16, 3], ['real', 'linear', 16, 4]] as const) {
       const complex = type === 'complex';
@@ -103,7 +103,7 @@ describe(`createConvolution on a default-limits device (seed ${seed})`, () => {
   });
 
   it('runs circular plans in place (output defaults to the input buffer)', async () => {
-    const { device } = await defaultLimitsDevice();
+    const { device } = await testDevice();
     const h = randomFloats(2 * 3, seed + 13);
     const conv = await createConvolution(device, { shape: 16, type: 'complex', mode: 'circular', filter: h, batch: BATCH });
     const x = randomFloats(2 * 16 * BATCH, seed + 14);
@@ -117,7 +117,7 @@ describe(`createConvolution on a default-limits device (seed ${seed})`, () => {
   });
 
   it('pointwise: circular cross-correlation, x * conj(h)', async () => {
-    const { device } = await defaultLimitsDevice();
+    const { device } = await testDevice();
     const n = 256;
     const h = randomFloats(64, seed + 15);
     const conv = await createConvolution(device, {
@@ -139,7 +139,7 @@ describe(`createConvolution on a default-limits device (seed ${seed})`, () => {
   });
 
   it('pointwise without a filter: a Gaussian by formula, scaled by the signal index', async () => {
-    const { device } = await defaultLimitsDevice();
+    const { device } = await testDevice();
     const n = 64;
     const sigma = 6;
     const conv = await createConvolution(device, {

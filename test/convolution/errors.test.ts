@@ -3,13 +3,13 @@
 // must compile reuse the kernels of convolution.test.ts (complex circular 16, real linear 16 + 4 taps).
 import { describe, expect, it } from 'vitest';
 import { createConvolution, type ConvolutionOptions } from '../../src/index.js';
-import { defaultLimitsDevice, withErrorScopes } from '../support/gpu.js';
+import { testDevice, withErrorScopes } from '../support/gpu.js';
 import { randomFloats } from '../support/random.js';
 
 const taps = (n: number) => randomFloats(n, n + 1);
 
 async function rejects(options: ConvolutionOptions, message: RegExp): Promise<void> {
-  const { device } = await defaultLimitsDevice();
+  const { device } = await testDevice();
   await withErrorScopes(device, () => expect(createConvolution(device, options)).rejects.toThrow(message));
 }
 
@@ -50,7 +50,7 @@ describe('createConvolution rejects bad input before the GPU', () => {
   });
 
   it('a shape beyond the device limits or the fused kernel', async () => {
-    const { device } = await defaultLimitsDevice();
+    const { device } = await testDevice();
     expect(device.limits.maxComputeWorkgroupStorageSize).toBe(16384);
     await rejects(
       { ...base, shape: 16384, filter: taps(6) },
@@ -70,31 +70,32 @@ describe('createConvolution rejects bad input before the GPU', () => {
     await rejects({ ...base, filter, shape: 16.5 }, /got 16.5/);
     await rejects({ ...base, filter, type: 'c2c' as never }, /type must be 'real' or 'complex', got "c2c"/);
     await rejects({ ...base, filter, mode: 'valid' as never }, /mode must be 'circular', 'linear' or 'same', got "valid"/);
-    await rejects({ ...base, filter, batch: 0 }, /batch must be a positive integer, got 0/);
+    await rejects({ ...base, filter, batch: 0 }, /batch must be a positive integer \(at most 2\^32 - 1\), got 0/);
     await rejects({ ...base, mode: 'linear', pointwise: 'fn pointwise(fft: u32, index: u32, x: vec2<f32>, h: vec2<f32>) -> vec2<f32> { return x; }' }, /mode 'linear' needs the filter's length/);
   });
 
   it('wrong data in run(), wrong buffers in encode(), a destroyed plan', async () => {
-    const { device } = await defaultLimitsDevice();
+    const { device } = await testDevice();
     const conv = await createConvolution(device, { ...base, filter: taps(6) });
     await withErrorScopes(device, async () => {
-      await expect(conv.run(new Float64Array(160) as unknown as Float32Array)).rejects.toThrow(/run\(\) expects a Float32Array, got Float64Array/);
-      await expect(conv.run(new Float32Array(80))).rejects.toThrow(/run\(\) expects 160 floats \(5 signals x 16 complex values \(32 floats\)\), got 80/);
+      await expect(conv.run(new Float64Array(160) as unknown as Float32Array)).rejects.toThrow(/run\(\) takes a Float32Array \(f32 5 signals x 16 complex values\), got Float64Array/);
+      await expect(conv.run(new Float32Array(80))).rejects.toThrow(/run\(\) expects 160 floats \(5 signals x 16 complex values\), got 80/);
       const encoder = device.createCommandEncoder();
       const pass = encoder.beginComputePass();
       const small = device.createBuffer({ size: 64, usage: GPUBufferUsage.STORAGE });
       const noStorage = device.createBuffer({ size: 640, usage: GPUBufferUsage.COPY_DST });
       const good = device.createBuffer({ size: 640, usage: GPUBufferUsage.STORAGE });
-      expect(() => conv.encode(pass, { input: small })).toThrow(/input buffer has 64 bytes; 5 signals need 640/);
-      expect(() => conv.encode(pass, { input: good, output: small })).toThrow(/output buffer has 64 bytes; 5 signals need 640/);
-      expect(() => conv.encode(pass, { input: noStorage, output: good })).toThrow(/input buffer lacks GPUBufferUsage.STORAGE/);
-      expect(() => conv.encode(pass, { input: {} as GPUBuffer })).toThrow(/input must be a GPUBuffer/);
+      expect(() => conv.encode(pass, { input: small })).toThrow(/the input buffer has 64 bytes; the plan needs 640/);
+      expect(() => conv.encode(pass, { input: good, output: small })).toThrow(/the output buffer has 64 bytes; the plan needs 640/);
+      expect(() => conv.encode(pass, { input: noStorage, output: good })).toThrow(/the input buffer lacks GPUBufferUsage.STORAGE/);
+      expect(() => conv.encode(pass, { input: {} as GPUBuffer })).toThrow(/the input must be a GPUBuffer, got Object/);
       pass.end();
       encoder.finish();
       for (const b of [small, noStorage, good]) b.destroy();
     });
     conv.destroy();
-    await expect(conv.run(new Float32Array(160))).rejects.toThrow(/convolution run\(\) after destroy\(\)/);
+    await expect(conv.run(new Float32Array(160))).rejects.toThrow(/run\(\) on a destroyed createConvolution plan/);
+    conv.destroy(); // idempotent
 
     // Linear output is longer than the input: no in-place run.
     const linear = await createConvolution(device, { shape: 16, type: 'real', mode: 'linear', filter: taps(4), batch: 5 });

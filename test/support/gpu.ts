@@ -148,15 +148,3 @@ export async function runDispatch(device: GPUDevice, d: TestDispatch): Promise<(
     return out;
   });
 }
-
-let defaultShared: Promise<NodeDevice> | undefined;
-
-/**
- * A device from a plain `adapter.requestDevice()`: WebGPU's core default limits (16 KiB of
- * workgroup memory, 256 invocations), whatever the adapter offers. Host helpers that size their
- * kernels by `device.limits` are tested on it.
- */
-export function defaultLimitsDevice(): Promise<NodeDevice> {
-  defaultShared ??= requestNodeDevice({ limits: 'default' });
-  return defaultShared;
-}
