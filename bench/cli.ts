@@ -7,6 +7,8 @@ export const USAGE = `usage: npm run bench -- [options]
   --real-sizes 256,4096   sizes for r2c and c2r
   --kinds c2c,r2c,c2r     kinds: c2c, r2c, c2r, r2c_folded, c2r_folded (RealFFTOptions natural/folded),
                           fft2 (createFFT on n x n images; c2c beyond one workgroup runs createFFT too),
+                          conv (real circular convolution, createConvolution: one fused kernel; sized
+                          by --real-sizes), c2c_conv (complex circular convolution),
                           scale (a trivial 1R+1W kernel: harness self-check)
   --precision f32         precisions, comma-separated (f16 needs shader-f16)
   --total <elements>      complex elements per case (default 2^26 on a GPU, 2^18 on the software driver);
@@ -22,11 +24,16 @@ export const USAGE = `usage: npm run bench -- [options]
   --toggles fast|default  Dawn toggles: fast (default) disables workgroup zero-init and robustness clamps
                           (see FAST_TOGGLES in src/node.ts); default keeps Dawn's defaults`;
 
-export const KINDS = ['c2c', 'r2c', 'c2r', 'r2c_folded', 'c2r_folded', 'fft2', 'scale'] as const;
+export const KINDS = ['c2c', 'r2c', 'c2r', 'r2c_folded', 'c2r_folded', 'fft2', 'conv', 'c2c_conv', 'scale'] as const;
 
-/** Real kinds (sized by --real-sizes); `_folded` runs RealFFTOptions('natural', 'folded'). */
+/** Real kinds (sized by --real-sizes); `_folded` runs RealFFTOptions('natural', 'folded'); `conv` is real convolution. */
 export function isRealKind(kind: string): boolean {
-  return kind.startsWith('r2c') || kind.startsWith('c2r');
+  return kind.startsWith('r2c') || kind.startsWith('c2r') || kind === 'conv';
+}
+
+/** Convolution kinds (createConvolution, circular, a random filter of N taps), named as the cuFFT anchor's. */
+export function isConvolutionKind(kind: string): kind is 'conv' | 'c2c_conv' {
+  return kind === 'conv' || kind === 'c2c_conv';
 }
 export const PRECISIONS = ['f16', 'f32', 'f64'] as const;
 export type BenchKind = (typeof KINDS)[number];

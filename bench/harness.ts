@@ -194,9 +194,15 @@ export async function runHarness(input: HarnessInput): Promise<BenchReport> {
   return report();
 }
 
-/** Descriptor errors (FFTDescriptorError, tagged "(FFT error) ") mean "not supported", not "broken". */
+/**
+ * Descriptor errors (FFTDescriptorError, tagged "(FFT error) ") and convolution sizes beyond one
+ * workgroup (createConvolution's "needs the multi-pass path") mean "not supported", not "broken".
+ */
 export function isUnsupportedError(e: unknown): boolean {
-  return e instanceof Error && (e.name === 'FFTDescriptorError' || e.message.startsWith('(FFT error) '));
+  return (
+    e instanceof Error &&
+    (e.name === 'FFTDescriptorError' || e.message.startsWith('(FFT error) ') || /larger sizes need the multi-pass path/.test(e.message))
+  );
 }
 
 /** Cases for the scale kernel; FFT kinds are delegated to `fftFactory`. */

@@ -5,7 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { basename, isAbsolute, relative } from 'node:path';
 import { FAST_TOGGLES, requestNodeDevice } from '../src/node.js';
 import { isSoftwareAdapter } from './adapter.js';
-import { parseBenchArgs, USAGE, type BenchArgs } from './cli.js';
+import { isConvolutionKind, parseBenchArgs, USAGE, type BenchArgs } from './cli.js';
 import { caseFactory, resolveSettings, runHarness, type CaseFactory } from './harness.js';
 import { ANCHOR_LIBRARIES } from './anchor-library.js';
 import { mergeAnchor, plotPathFor, readAnchor } from './merge-anchor.js';
@@ -15,6 +15,10 @@ import { defaultResultPath, formatTable, readReport, writeReport, type BenchRepo
 // Loaded on first use, so that `--plot-only` and `--kinds scale` work without the FFT library.
 const fftCases: CaseFactory = async (device, spec, options) => {
   if (spec.kind === 'scale') throw new Error('scale is not an FFT kind');
+  if (isConvolutionKind(spec.kind)) {
+    const { makeConvolutionCase } = await import('./convolution-case.js');
+    return makeConvolutionCase(device, { kind: spec.kind, precision: spec.precision, n: spec.n, batch: spec.batch }, options);
+  }
   const { makeFFTCase } = await import('./fft-case.js');
   return makeFFTCase(device, { kind: spec.kind, precision: spec.precision, n: spec.n, batch: spec.batch }, options);
 };

@@ -7,6 +7,7 @@ import { convolution } from './convolution.js';
 import { fft2dUserKernels } from './fft2d-user-kernels.js';
 import { gpuVsCpu } from './gpu-vs-cpu.js';
 import { imageFilter } from './image-filter.js';
+import { convolutionCrossover } from './convolution-crossover.js';
 import { introduction } from './introduction.js';
 import { largeFFT } from './large-fft.js';
 import { realSpectrum } from './real-spectrum.js';
@@ -18,6 +19,7 @@ const examples: Example[] = [
   threadUserKernel,
   blockUserKernel,
   convolution,
+  convolutionCrossover,
   realSpectrum,
   bluesteinPrime,
   largeFFT,

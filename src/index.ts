@@ -60,3 +60,17 @@ export type { AnyShapeFFT, FFTBuffers, FFTOptions, FFTPassInfo } from './any-sha
 export type { WorkspaceProvider } from './host/workspace.js';
 export { fourStepTwiddleWGSL, stridedAccessWGSL } from '../kernels/any-shape/helpers.js';
 export type { BlockLayout } from '../kernels/any-shape/helpers.js';
+export { convolutionLayout, createConvolution } from './convolution/index.js';
+export type {
+  Convolution,
+  ConvolutionBuffers,
+  ConvolutionEngine,
+  ConvolutionLengths,
+  ConvolutionLimits,
+  ConvolutionMode,
+  ConvolutionOptions,
+  ConvolutionPass,
+  ConvolutionShapeQuery,
+  ConvolutionType,
+  FilterSpectrum,
+} from './convolution/index.js';

@@ -69,6 +69,8 @@ describe('bench options and sizing', () => {
     expect(batchFor(3 * 256, 256, 'f16', 2 ** 32)).toBe(2);
     // Real kinds take twice the points: every case reads the copy kernel's bytes.
     expect([pointsFor('c2c', 1 << 26), pointsFor('r2c_folded', 1 << 26), pointsFor('c2r', 1 << 26)]).toEqual([1 << 26, 1 << 27, 1 << 27]);
+    // Real convolution too (run the cuFFT anchor's `conv` over 2 x total, as its r2c / c2r); complex convolution not.
+    expect([pointsFor('conv', 1 << 26), pointsFor('c2c_conv', 1 << 26)]).toEqual([1 << 27, 1 << 26]);
   });
 
   it('rotates buffer copies only while one set fits in the assumed cache', () => {
@@ -97,6 +99,8 @@ describe('bench options and sizing', () => {
     expect(isUnsupportedError(e)).toBe(true);
     expect(isUnsupportedError(Object.assign(new Error('x'), { name: 'FFTDescriptorError' }))).toBe(true);
     expect(isUnsupportedError(new Error('GPU error while timing: ...'))).toBe(false);
+    // createConvolution beyond one workgroup (not a failure of the kernel: the multi-pass path is not built).
+    expect(isUnsupportedError(new Error('webfftdx: ... larger sizes need the multi-pass path (createFFT), which createConvolution does not use yet'))).toBe(true);
   });
 });
 

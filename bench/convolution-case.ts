@@ -1,0 +1,60 @@
+// The convolution "kernel under test": createConvolution's fused kernel (load -> forward FFT ->
+// x H/P -> inverse FFT -> store, one pass) in circular mode with a random filter of N taps, against
+// the cuFFT anchor's three-kernel path of the same name (`conv`: rfft -> x H -> irfft; `c2c_conv`:
+// fft -> x H -> ifft). Bytes as the anchor counts them: each signal read once and written once (the
+// filter spectrum, read from cache by every workgroup, is not counted).
+import { createConvolution } from '../src/index.js';
+import { createBufferSets, destroyBufferSets } from './buffers.js';
+import type { BenchCase, CaseOptions } from './case.js';
+
+export interface ConvolutionCaseSpec {
+  readonly kind: 'conv' | 'c2c_conv';
+  readonly n: number;
+  readonly precision: string;
+  readonly batch: number;
+}
+
+/** Seeded taps in [-1, 1) (timing does not depend on the values; never all zero). */
+function filterTaps(count: number): Float32Array {
+  const out = new Float32Array(count);
+  let s = 0x2545f491;
+  for (let i = 0; i < count; i++) {
+    s ^= s << 13;
+    s >>>= 0;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    s >>>= 0;
+    out[i] = (s / 0x1_0000_0000) * 2 - 1;
+  }
+  return out;
+}
+
+export async function makeConvolutionCase(device: GPUDevice, spec: ConvolutionCaseSpec, options: CaseOptions = {}): Promise<BenchCase> {
+  if (spec.precision !== 'f32') throw new Error(`(FFT error) createConvolution computes in f32 only, not ${spec.precision}`);
+  const type = spec.kind === 'conv' ? 'real' : 'complex';
+  const conv = await createConvolution(device, {
+    shape: spec.n,
+    type,
+    mode: 'circular',
+    filter: filterTaps((type === 'complex' ? 2 : 1) * spec.n),
+    batch: spec.batch,
+  });
+  const sets = createBufferSets(device, conv.inputBytes, conv.outputBytes, options.copies ?? 1, `bench ${spec.kind} ${spec.n}`);
+  let next = 0;
+  return {
+    kind: spec.kind,
+    precision: spec.precision,
+    n: spec.n,
+    batch: spec.batch,
+    bytesMoved: conv.inputBytes + conv.outputBytes,
+    encode(pass) {
+      const s = sets[next];
+      conv.encode(pass, { input: s.input, output: s.output });
+      next = (next + 1) % sets.length;
+    },
+    destroy() {
+      destroyBufferSets(sets);
+      conv.destroy();
+    },
+  };
+}

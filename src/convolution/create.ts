@@ -1,0 +1,204 @@
+// createConvolution: plans the fused kernel for the device's limits, compiles it (after checking the
+// user's pointwise WGSL), computes the filter's spectrum once on the GPU with the same kernel, and
+// returns encode / run / destroy. Every check happens before anything reaches the GPU; the checks
+// every plan shares (device, buffers, run() data, the plan's life) are src/host/'s.
+import { checkFloat32Data, checkStorageBuffer } from '../host/checks.js';
+import { assertDeviceAlive, checkBufferBytes, checkKernelFits, dispatchShape, watchDevice } from '../host/device.js';
+import { PlanLifecycle } from '../host/lifecycle.js';
+import { runOnce } from '../host/run-once.js';
+import { compileKernel, checkPointwise } from './pointwise.js';
+import { convolutionKernel, INPUT_BINDING, kernelParams, OUTPUT_BINDING, PARAMS_BINDING, SPECTRUM_BINDING } from './kernel.js';
+import { planConvolution, type ConvolutionLayout } from './plan.js';
+import type { Convolution, ConvolutionBuffers, ConvolutionOptions, ConvolutionPass, FilterSpectrum } from './types.js';
+import { checkOptions, checkSpectrumLength } from './validate.js';
+
+const ENGINE_TEXT = {
+  c2c: (p: number) => `${p}-point C2C FFT`,
+  folded: (p: number) => `${p}-point R2C (folded: ${p / 2}-point complex engine)`,
+  normal: (p: number) => `${p}-point R2C (normal mode: ${p}-point complex engine)`,
+} as const;
+
+function describePass(l: ConvolutionLayout): string {
+  const unit = l.type === 'real' ? 'reals' : 'complex values';
+  const padded = l.fftLength > l.signalLength ? ` zero-padded to ${l.fftLength}` : '';
+  const inverse = l.type === 'real' ? 'C2R' : 'inverse C2C FFT';
+  const crop =
+    l.mode === 'same' ? ` (linear outputs ${l.outputOffset}..${l.outputOffset + l.outputLength - 1})` : '';
+  return (
+    `load ${l.signalLength} ${unit} per signal${padded} -> ${ENGINE_TEXT[l.engine](l.fftLength)} -> ` +
+    `pointwise with the stored spectrum (${l.spectrumLength} values, 1/${l.fftLength} folded in) -> ${inverse} -> ` +
+    `store ${l.outputLength} outputs${crop}; ${l.fftsPerBlock} signal(s) per workgroup, one kernel`
+  );
+}
+
+/** The filter's spectrum times 1/P, given directly (checked against the plan's length). */
+function scaledSpectrum(filter: FilterSpectrum, l: ConvolutionLayout): Float32Array<ArrayBuffer> {
+  checkSpectrumLength(filter.spectrum, l.spectrumLength, l.fftLength, l.type);
+  return Float32Array.from(filter.spectrum, (v) => v / l.fftLength);
+}
+
+/** The taps zero-padded to P points (P reals, or P complex values interleaved): the spectrum pass's input. */
+function paddedTaps(taps: Float32Array, l: ConvolutionLayout): Float32Array<ArrayBuffer> {
+  const out = new Float32Array((l.type === 'complex' ? 2 : 1) * l.fftLength);
+  out.set(taps);
+  return out;
+}
+
+export async function createConvolution(device: GPUDevice, options: ConvolutionOptions): Promise<Convolution> {
+  watchDevice(device);
+  assertDeviceAlive(device, 'createConvolution');
+  const request = checkOptions(options);
+  const { batch, filter, pointwise } = options;
+  const layout = planConvolution(request, device.limits);
+  const spectrumData =
+    filter === undefined
+      ? Float32Array.from({ length: 2 * layout.spectrumLength }, (_, i) => (i % 2 === 0 ? 1 / layout.fftLength : 0))
+      : filter instanceof Float32Array
+        ? undefined
+        : scaledSpectrum(filter, layout);
+  const perPoint = layout.type === 'complex' ? 2 : 1;
+  const inputBytes = batch * layout.signalLength * perPoint * 4;
+  const outputBytes = batch * layout.outputLength * perPoint * 4;
+  const label = `webfftdx convolution ${layout.mode} ${layout.type} ${layout.signalLength}`;
+  checkBufferBytes(device, inputBytes, `the input of ${batch} signals of ${label}`);
+  checkBufferBytes(device, outputBytes, `the output of ${batch} signals of ${label}`);
+  const groups = Math.ceil(batch / layout.fftsPerBlock);
+  const workgroups = dispatchShape(groups, device.limits.maxComputeWorkgroupsPerDimension);
+  checkKernelFits(device, { label, workgroupBytes: layout.workgroupBytes, workgroupSize: layout.workgroupSize, workgroups });
+  if (pointwise !== undefined) await checkPointwise(device, pointwise);
+
+  const code = convolutionKernel(layout, { pointwise, inPlace: false });
+  const module = await compileKernel(device, code, label, pointwise !== undefined);
+  // In place needs one read_write binding: another shader, checked now, its pipeline built on first use.
+  const canInPlace = layout.mode !== 'linear' && inputBytes === outputBytes;
+  const inPlaceModule = canInPlace
+    ? await compileKernel(device, convolutionKernel(layout, { pointwise, inPlace: true }), `${label} in place`, pointwise !== undefined)
+    : undefined;
+
+  device.pushErrorScope('validation');
+  const pipeline = await device.createComputePipelineAsync({ layout: 'auto', compute: { module, entryPoint: 'main' }, label });
+  const uniform = (values: Uint32Array<ArrayBuffer>, name: string) => {
+    const b = device.createBuffer({ size: values.byteLength, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST, label: `${label} ${name}` });
+    device.queue.writeBuffer(b, 0, values);
+    return b;
+  };
+  const params = uniform(kernelParams(layout, batch, workgroups[0], false), 'params');
+  const spectrum = device.createBuffer({
+    size: layout.spectrumLength * 8,
+    usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST,
+    label: `${label} filter spectrum`,
+  });
+  if (spectrumData) {
+    device.queue.writeBuffer(spectrum, 0, spectrumData);
+  } else {
+    // The spectrum pass: the same kernel with spectrum_pass = 1 over one "signal", the padded taps.
+    const taps = paddedTaps(filter as Float32Array, layout);
+    const tapsBuffer = device.createBuffer({ size: taps.byteLength, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST, label: `${label} taps` });
+    device.queue.writeBuffer(tapsBuffer, 0, taps);
+    const spectrumParams = uniform(kernelParams(layout, 1, 1, true), 'spectrum params');
+    const group = device.createBindGroup({
+      layout: pipeline.getBindGroupLayout(0),
+      entries: [
+        { binding: INPUT_BINDING, resource: { buffer: tapsBuffer } },
+        { binding: OUTPUT_BINDING, resource: { buffer: spectrum } },
+        // Not read in the spectrum pass, but bound: the taps (read-only, like the input).
+        { binding: SPECTRUM_BINDING, resource: { buffer: tapsBuffer } },
+        { binding: PARAMS_BINDING, resource: { buffer: spectrumParams } },
+      ],
+    });
+    const encoder = device.createCommandEncoder({ label: `${label} spectrum` });
+    const pass = encoder.beginComputePass();
+    pass.setPipeline(pipeline);
+    pass.setBindGroup(0, group);
+    pass.dispatchWorkgroups(1);
+    pass.end();
+    device.queue.submit([encoder.finish()]);
+    await device.queue.onSubmittedWorkDone();
+    tapsBuffer.destroy();
+    spectrumParams.destroy();
+  }
+  const creationError = await device.popErrorScope();
+  if (creationError) {
+    spectrum.destroy();
+    params.destroy();
+    throw new Error(`webfftdx: createConvolution: GPU validation error while creating the plan: ${creationError.message}`);
+  }
+
+  let inPlacePipeline: GPUComputePipeline | undefined;
+  const pipelineFor = (inPlace: boolean): GPUComputePipeline => {
+    if (!inPlace) return pipeline;
+    inPlacePipeline ??= device.createComputePipeline({ layout: 'auto', compute: { module: inPlaceModule!, entryPoint: 'main' }, label: `${label} in place` });
+    return inPlacePipeline;
+  };
+  const bindGroups = new WeakMap<GPUBuffer, WeakMap<GPUBuffer, GPUBindGroup>>();
+  const life = new PlanLifecycle(device, 'createConvolution plan', () => {
+    spectrum.destroy();
+    params.destroy();
+  });
+
+  const encode = (pass: GPUComputePassEncoder, buffers: ConvolutionBuffers): void => {
+    life.assertUsable('encode()');
+    if (typeof buffers !== 'object' || buffers === null) throw new Error('webfftdx: encode(pass, { input, output? }) needs its buffers object');
+    const input = checkStorageBuffer(buffers.input, inputBytes, 'input');
+    const output = buffers.output === undefined ? input : checkStorageBuffer(buffers.output, outputBytes, 'output');
+    const inPlace = output === input;
+    if (inPlace && !inPlaceModule) {
+      throw new Error(
+        `webfftdx: convolution encode: mode '${layout.mode}' writes ${layout.outputLength} points per signal from ${layout.signalLength}: it cannot run in place; pass an output buffer`,
+      );
+    }
+    const p = pipelineFor(inPlace);
+    let byOutput = bindGroups.get(input);
+    if (!byOutput) bindGroups.set(input, (byOutput = new WeakMap()));
+    let group = byOutput.get(output);
+    if (!group) {
+      const entries: GPUBindGroupEntry[] = [
+        { binding: INPUT_BINDING, resource: { buffer: input } },
+        { binding: SPECTRUM_BINDING, resource: { buffer: spectrum } },
+        { binding: PARAMS_BINDING, resource: { buffer: params } },
+      ];
+      if (!inPlace) entries.push({ binding: OUTPUT_BINDING, resource: { buffer: output } });
+      group = device.createBindGroup({ layout: p.getBindGroupLayout(0), entries });
+      byOutput.set(output, group);
+    }
+    pass.setPipeline(p);
+    pass.setBindGroup(0, group);
+    pass.dispatchWorkgroups(workgroups[0], workgroups[1], workgroups[2]);
+  };
+
+  const unit = layout.type === 'complex' ? `${layout.signalLength} complex values` : `${layout.signalLength} reals`;
+  const run = (signals: Float32Array): Promise<Float32Array> =>
+    life.run(async () => {
+      checkFloat32Data(signals, inputBytes / 4, `${batch} signals x ${unit}`);
+      return runOnce(device, { data: signals, inputBytes, outputBytes, encode: (pass, input, output) => encode(pass, { input, output }) });
+    });
+
+  const passes: ConvolutionPass[] = [
+    {
+      kernel: 'fused',
+      does: describePass(layout),
+      workgroups,
+      workgroupSize: layout.workgroupSize,
+      workgroupBytes: layout.workgroupBytes,
+      forward: layout.forward.plan,
+      inverse: layout.inverse.plan,
+    },
+  ];
+
+  return {
+    type: layout.type,
+    mode: layout.mode,
+    batch,
+    signalLength: layout.signalLength,
+    filterLength: layout.filterLength,
+    fftLength: layout.fftLength,
+    outputLength: layout.outputLength,
+    inputBytes,
+    outputBytes,
+    passes,
+    code,
+    encode,
+    run,
+    destroy: () => life.destroy(),
+  };
+}

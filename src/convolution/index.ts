@@ -1,0 +1,14 @@
+// Fused FFT convolution (createConvolution): re-exports only.
+export { createConvolution } from './create.js';
+export { convolutionLayout } from './layout.js';
+export type { ConvolutionLengths, ConvolutionShapeQuery } from './layout.js';
+export type { ConvolutionEngine, ConvolutionLimits } from './plan.js';
+export type {
+  Convolution,
+  ConvolutionBuffers,
+  ConvolutionMode,
+  ConvolutionOptions,
+  ConvolutionPass,
+  ConvolutionType,
+  FilterSpectrum,
+} from './types.js';

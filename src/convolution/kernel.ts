@@ -1,0 +1,270 @@
+// The WGSL of the fused convolution kernel: load (zero-padded) -> forward FFT -> pointwise multiply
+// by the stored filter spectrum -> inverse FFT -> store (cropped), one workgroup per `fftsPerBlock`
+// signals, the spectrum never leaving registers and workgroup memory. The same kernel computes the
+// filter's spectrum once at plan creation (a uniform flag: load the zero-padded taps, forward FFT,
+// store the spectrum times 1/P), so a plan compiles one pipeline, not two.
+//
+// Register layout (docs/engine.md, docs/real-fft.md): invocation t of slot f holds element
+// t + i * stride in register i, for the FFT's input, its output and the inverse's input alike, so
+// spectrum element k = t + i * stride is multiplied in place by H_k:
+//   c2c:    complex element j;
+//   folded: pair p = (x[2p], x[2p + 1]) on input and output; spectrum X_k, k <= P/2, natural layout;
+//   normal: real slot j (element t + j * stride) is component j & 1 of register j >> 1; spectrum as folded.
+import type { ConvolutionLayout } from './plan.js';
+
+export const INPUT_BINDING = 0;
+export const OUTPUT_BINDING = 1;
+export const SPECTRUM_BINDING = 2;
+export const PARAMS_BINDING = 3;
+
+/** The name the user's WGSL function must have. */
+export const POINTWISE_NAME = 'pointwise';
+export const POINTWISE_SIGNATURE = 'fn pointwise(fft: u32, index: u32, x: vec2<f32>, h: vec2<f32>) -> vec2<f32>';
+
+/** Element types of the input and output bindings (`vec2<f32>` where pairs stay aligned, else `f32`). */
+export function ioElements(layout: ConvolutionLayout): { input: string; output: string } {
+  if (layout.engine === 'c2c') return { input: 'vec2<f32>', output: 'vec2<f32>' };
+  if (layout.engine === 'normal') return { input: 'f32', output: 'f32' };
+  // Folded: signal b's pairs are 8-byte aligned only when N is even; output likewise for the length and the crop.
+  return {
+    input: layout.signalLength % 2 === 0 ? 'vec2<f32>' : 'f32',
+    output: layout.outputLength % 2 === 0 && layout.outputOffset % 2 === 0 ? 'vec2<f32>' : 'f32',
+  };
+}
+
+/** An f32 WGSL literal of exactly Math.fround(v). */
+function f32Literal(v: number): string {
+  const s = String(Math.fround(v));
+  return /[.eE]/.test(s) ? `${s}f` : `${s}.0f`;
+}
+
+interface Range {
+  /** Smallest and largest value the index takes over the invocations 0 .. stride - 1. */
+  readonly lo: number;
+  readonly hi: number;
+}
+
+/**
+ * A guard for `index in [from, from + count)` where `index` spans `r`: '' (always true), undefined
+ * (never), or a WGSL condition. `from` and `count` are numbers (decided here, at generation time)
+ * or WGSL expressions of the uniform parameters (one compare: `index - from` wraps when below).
+ */
+function guard(index: string, r: Range, from: number | string, count: number | string): string | undefined {
+  if (typeof from === 'string' || typeof count === 'string') {
+    return from === 0 ? `${index} < ${count}` : `${index} - ${typeof from === 'number' ? `${from}u` : from} < ${typeof count === 'number' ? `${count}u` : count}`;
+  }
+  const to = from + count;
+  if (r.hi < from || r.lo >= to) return undefined;
+  const parts: string[] = [];
+  if (r.lo < from) parts.push(`${index} >= ${from}u`);
+  if (r.hi >= to) parts.push(`${index} < ${to}u`);
+  return parts.join(' && ');
+}
+
+function guarded(cond: string | undefined, statement: string, indent: string): string[] {
+  if (cond === undefined) return [];
+  return [cond === '' ? `${indent}{ ${statement} }` : `${indent}if (${cond}) { ${statement} }`];
+}
+
+/**
+ * The lengths the kernel reads from its parameters (linear and same: one kernel per FFT length and
+ * parity serves every N and M, so plans that differ only in them share one compiled pipeline) or
+ * has as constants (circular: N = P, no guards at all).
+ */
+interface Extents {
+  readonly n: number | string;
+  readonly outLength: number | string;
+  readonly offset: number | string;
+  /** Half of each (folded pairs; only used where the value is even). */
+  readonly halfN: number | string;
+  readonly halfOutLength: number | string;
+  readonly halfOffset: number | string;
+}
+
+function extentsOf(layout: ConvolutionLayout): Extents {
+  if (layout.mode === 'circular') {
+    const n = layout.signalLength;
+    return { n, outLength: n, offset: 0, halfN: n / 2, halfOutLength: n / 2, halfOffset: 0 };
+  }
+  return {
+    n: 'conv_params.n',
+    outLength: 'conv_params.out_length',
+    offset: 'conv_params.offset',
+    halfN: '(conv_params.n >> 1u)',
+    halfOutLength: '(conv_params.out_length >> 1u)',
+    halfOffset: '(conv_params.offset >> 1u)',
+  };
+}
+
+const u = (v: number | string) => (typeof v === 'number' ? `${v}u` : v);
+
+export interface KernelOptions {
+  /** The user's WGSL (defines `pointwise`), or undefined for the plain multiply. */
+  readonly pointwise?: string;
+  /** One read_write binding for input and output (circular and same only). */
+  readonly inPlace: boolean;
+}
+
+export function convolutionKernel(layout: ConvolutionLayout, options: KernelOptions): string {
+  const { forward, inverse, stride, fftsPerBlock: F } = layout;
+  const P = layout.fftLength;
+  const S = layout.spectrumLength;
+  const x = extentsOf(layout);
+  const io = ioElements(layout);
+  const inPlace = options.inPlace;
+  const inElem = inPlace && io.input !== io.output ? 'f32' : io.input;
+  const outElem = inPlace ? inElem : io.output;
+  const inName = inPlace ? 'conv_data' : 'conv_in';
+  const outName = inPlace ? 'conv_data' : 'conv_out';
+  const fwdS = forward.plan.storageSize;
+  const invS = inverse.plan.storageSize;
+  const invData = fwdS === invS ? 'data' : 'data_inv';
+  const range = (i: number): Range => ({ lo: i * stride, hi: i * stride + stride - 1 });
+  const pairRanges = (i: number) => {
+    const r = range(i);
+    return { even: { lo: 2 * r.lo, hi: 2 * r.hi }, odd: { lo: 2 * r.lo + 1, hi: 2 * r.hi + 1 } };
+  };
+  const lines: string[] = [];
+  const push = (...s: string[]) => lines.push(...s);
+
+  // ---- loads: `len` points of the signal starting at element `base` (zero beyond), into the forward's input registers
+  const loads = (len: number | string, halfLen: number | string, base: string, indent: string): string[] => {
+    const out: string[] = [];
+    const fp = forward.plan;
+    for (let i = 0; i < fp.inputEPT; i++) {
+      const j = `thread + ${i * stride}u`;
+      if (layout.engine === 'c2c') {
+        out.push(...guarded(guard(`(${j})`, range(i), 0, len), `data[${i}] = ${inName}[${base} + ${j}];`, indent));
+      } else if (layout.engine === 'folded') {
+        // Register i holds pair p = (x[2p], x[2p + 1]).
+        const p = `(${j})`;
+        if (inElem === 'vec2<f32>') {
+          out.push(...guarded(guard(p, range(i), 0, halfLen), `data[${i}] = ${inName}[(${base}) / 2u + ${p}];`, indent));
+        } else {
+          const { even, odd } = pairRanges(i);
+          out.push(...guarded(guard(`2u * ${p}`, even, 0, len), `data[${i}].x = ${inName}[${base} + 2u * ${p}];`, indent));
+          out.push(...guarded(guard(`2u * ${p} + 1u`, odd, 0, len), `data[${i}].y = ${inName}[${base} + 2u * ${p} + 1u];`, indent));
+        }
+      }
+    }
+    if (layout.engine === 'normal') {
+      // Normal-mode real input (circular only, len = P): real slot j is component j & 1 of register j >> 1.
+      for (let j = 0; j < fp.inputEPT; j++) out.push(`${indent}data[${j >> 1}][${j & 1}] = ${inName}[${base} + thread + ${j * stride}u];`);
+    }
+    return out;
+  };
+
+  // ---- stores of the inverse's output registers: linear output j goes to j - offset when j - offset < outLength
+  const stores = (indent: string): string[] => {
+    const out: string[] = [];
+    const ip = inverse.plan;
+    const base = `signal * ${u(x.outLength)}`;
+    for (let i = 0; i < ip.outputEPT; i++) {
+      const j = `thread + ${i * stride}u`;
+      if (layout.engine === 'c2c') {
+        out.push(...guarded(guard(`(${j})`, range(i), x.offset, x.outLength), `${outName}[${base} + ${j} - ${u(x.offset)}] = ${invData}[${i}];`, indent));
+      } else if (layout.engine === 'folded') {
+        const p = `(${j})`;
+        if (outElem === 'vec2<f32>') {
+          out.push(
+            ...guarded(guard(p, range(i), x.halfOffset, x.halfOutLength), `${outName}[(${base}) / 2u + ${p} - ${u(x.halfOffset)}] = ${invData}[${i}];`, indent),
+          );
+        } else {
+          const { even, odd } = pairRanges(i);
+          out.push(...guarded(guard(`2u * ${p}`, even, x.offset, x.outLength), `${outName}[${base} + 2u * ${p} - ${u(x.offset)}] = ${invData}[${i}].x;`, indent));
+          out.push(
+            ...guarded(guard(`2u * ${p} + 1u`, odd, x.offset, x.outLength), `${outName}[${base} + 2u * ${p} + 1u - ${u(x.offset)}] = ${invData}[${i}].y;`, indent),
+          );
+        }
+      }
+    }
+    if (layout.engine === 'normal') {
+      for (let j = 0; j < ip.outputEPT; j++) out.push(`${indent}${outName}[${base} + thread + ${j * stride}u] = ${invData}[${j >> 1}][${j & 1}];`);
+    }
+    return out;
+  };
+
+  // ---- the forward's output registers that hold spectrum elements k < S
+  const spectrumRegisters = (body: (i: number, k: string) => string, indent: string): string[] => {
+    const out: string[] = [];
+    for (let i = 0; i < forward.plan.outputEPT; i++) {
+      const k = `thread + ${i * stride}u`;
+      out.push(...guarded(guard(`(${k})`, range(i), 0, S), body(i, k), indent));
+    }
+    return out;
+  };
+  const scale = f32Literal(1 / P);
+  const spectrumStore = (i: number, k: string) =>
+    outElem === 'vec2<f32>'
+      ? `${outName}[${k}] = data[${i}] * ${scale};`
+      : `${outName}[2u * (${k})] = data[${i}].x * ${scale}; ${outName}[2u * (${k}) + 1u] = data[${i}].y * ${scale};`;
+
+  const engineText = { c2c: 'c2c', folded: 'r2c/c2r folded (natural)', normal: 'r2c/c2r normal (natural)' }[layout.engine];
+  const lengths =
+    layout.mode === 'circular'
+      ? `${layout.signalLength} points`
+      : `N, M, the output length and the crop from conv_params (N ${layout.signalLength % 2 ? 'odd' : 'even'}` +
+        `, output ${ioElements(layout).output === 'f32' ? 'as scalars' : 'as pairs'})`;
+  const bindings = inPlace
+    ? [`@group(0) @binding(${INPUT_BINDING}) var<storage, read_write> conv_data: array<${inElem}>;`]
+    : [
+        `@group(0) @binding(${INPUT_BINDING}) var<storage, read> conv_in: array<${inElem}>;`,
+        `@group(0) @binding(${OUTPUT_BINDING}) var<storage, read_write> conv_out: array<${outElem}>;`,
+      ];
+  const pointwise = options.pointwise
+    ? `${options.pointwise}\n\nfn conv_pointwise(fft: u32, index: u32, x: vec2<f32>, h: vec2<f32>) -> vec2<f32> { return ${POINTWISE_NAME}(fft, index, x, h); }`
+    : `fn conv_pointwise(fft: u32, index: u32, x: vec2<f32>, h: vec2<f32>) -> vec2<f32> {\n  return vec2<f32>(x.x * h.x - x.y * h.y, x.x * h.y + x.y * h.x);\n}`;
+
+  push(
+    `// Fused ${layout.mode} convolution (${layout.type}): ${lengths}, ${P}-point ${engineText} FFTs, ` +
+      `${F} signal(s) per workgroup${inPlace ? ', in place' : ''}`,
+    ...bindings,
+    `@group(0) @binding(${SPECTRUM_BINDING}) var<storage, read> conv_spectrum: array<vec2<f32>>;`,
+    `struct ConvParams { batch: u32, groups_x: u32, spectrum_pass: u32, n: u32, out_length: u32, offset: u32 }`,
+    `@group(0) @binding(${PARAMS_BINDING}) var<uniform> conv_params: ConvParams;`,
+    ...layout.buffers.map((b) => `var<workgroup> ${b.name}: array<${b.element}, ${b.count}>;`),
+    forward.code,
+    inverse.code,
+    pointwise,
+    `@compute @workgroup_size(${layout.workgroupSize.join(', ')})`,
+    `fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_id) lid: vec3<u32>) {`,
+    `  let thread = lid.x;`,
+    `  let slot = lid.y;`,
+    `  let signal = (wg.y * conv_params.groups_x + wg.x) * ${F}u + slot;`,
+    // Idle invocations (extra slots, signals past the batch) still call both FFTs: they contain barriers.
+    `  let is_active = thread < ${stride}u && slot < ${F}u && lid.z == 0u && signal < conv_params.batch;`,
+    // A uniform value: the spectrum pass leaves before the inverse in uniform control flow.
+    `  let spectrum_pass = conv_params.spectrum_pass != 0u;`,
+    `  var data: array<vec2<f32>, ${fwdS}>;`,
+    `  if (is_active) {`,
+    `    if (spectrum_pass) {`,
+    // The taps, zero-padded to P on the host.
+    ...loads(P, P / 2, '0u', '      '),
+    `    } else {`,
+    ...loads(x.n, x.halfN, `signal * ${u(x.n)}`, '      '),
+    `    }`,
+    `  }`,
+    `  ${forward.execute}(&data, thread, slot);`,
+    `  if (spectrum_pass) {`,
+    `    // The filter's spectrum H_k / P (the inverse's 1/P folded in), written once at plan creation.`,
+    `    if (is_active) {`,
+    ...spectrumRegisters(spectrumStore, '      '),
+    `    }`,
+    `    return;`,
+    `  }`,
+    `  if (is_active) {`,
+    ...spectrumRegisters((i, k) => `data[${i}] = conv_pointwise(signal, ${k}, data[${i}], conv_spectrum[${k}]);`, '    '),
+    `  }`,
+  );
+  if (invData !== 'data') {
+    push(`  var ${invData}: array<vec2<f32>, ${invS}>;`);
+    for (let i = 0; i < Math.min(fwdS, invS); i++) push(`  ${invData}[${i}] = data[${i}];`);
+  }
+  push(`  ${inverse.execute}(&${invData}, thread, slot);`, `  if (is_active) {`, ...stores('    '), `  }`, `}`);
+  return [forward.directives, lines.join('\n')].filter((s) => s.length > 0).join('\n\n');
+}
+
+/** The uniform parameters of the kernel (6 u32, padded to 32 bytes). */
+export function kernelParams(layout: ConvolutionLayout, batch: number, groupsX: number, spectrumPass: boolean): Uint32Array<ArrayBuffer> {
+  return new Uint32Array([batch, groupsX, spectrumPass ? 1 : 0, layout.signalLength, layout.outputLength, layout.outputOffset, 0, 0]);
+}

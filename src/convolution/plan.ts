@@ -1,0 +1,251 @@
+// Pure planning of a fused convolution (no GPU): the FFT length P, the forward and inverse FFT
+// descriptors with one shared register layout, the workgroup buffers they share, and the lengths
+// and offsets of the input, spectrum and output. Everything that depends on the device comes from
+// its limits, so `convolutionLayout(device.limits, ...)` tells a caller P before any GPU work.
+import { fft } from '../fft.js';
+import { maxBluesteinLength, maxNativeBlockSize } from '../../descriptors/capabilities.js';
+import type { FFTLimits, FFTPlan } from '../../descriptors/model.js';
+import { Block, Direction, ElementsPerThread, FFTsPerBlock, Limits, RealFFTOptions, Size, Type } from '../../descriptors/operators.js';
+import { isPowerOfTwo, largestPrimeFactor } from '../../descriptors/sizes.js';
+import type { WGSLModule } from '../../kernels/types.js';
+import type { ConvolutionMode, ConvolutionType } from './types.js';
+
+/**
+ * How the kernel transforms: `c2c` (complex signals), `folded` (real signals of a power-of-two P
+ * through a P/2-point complex engine, RealFFTOptions('natural', 'folded')), `normal` (real signals
+ * of another fast P through a P-point engine, RealFFTOptions('natural', 'normal'): circular only).
+ */
+export type ConvolutionEngine = 'c2c' | 'folded' | 'normal';
+
+export interface ConvolutionRequest {
+  readonly type: ConvolutionType;
+  readonly mode: ConvolutionMode;
+  /** N */
+  readonly signalLength: number;
+  /** M; undefined only for a circular plan without taps (a spectrum or a pointwise function alone). */
+  readonly filterLength: number | undefined;
+}
+
+/** The WebGPU limits a plan must fit (a GPUDevice's `limits` will do). */
+export type ConvolutionLimits = Pick<GPUSupportedLimits, 'maxComputeWorkgroupStorageSize' | 'maxComputeInvocationsPerWorkgroup'>;
+
+/** One `var<workgroup>` of the fused kernel. */
+export interface WorkgroupBuffer {
+  readonly name: string;
+  readonly element: string;
+  readonly count: number;
+}
+
+export interface ConvolutionLayout extends ConvolutionRequest {
+  readonly engine: ConvolutionEngine;
+  /** P: the FFT length (N for circular). */
+  readonly fftLength: number;
+  readonly outputLength: number;
+  /** Output n is linear output n + outputOffset ('same': floor((M - 1) / 2); else 0). */
+  readonly outputOffset: number;
+  /** Complex values of the stored spectrum: P (complex) or P/2 + 1 (real). */
+  readonly spectrumLength: number;
+  readonly forward: WGSLModule;
+  readonly inverse: WGSLModule;
+  /** Signals per workgroup (FFT slots along local_invocation_id.y). */
+  readonly fftsPerBlock: number;
+  /** Invocations per signal; invocation t holds element t + i * stride in register i. */
+  readonly stride: number;
+  /** Register array length (the larger of the two FFTs' storageSize). */
+  readonly registers: number;
+  readonly workgroupSize: readonly [number, number, number];
+  readonly buffers: readonly WorkgroupBuffer[];
+  /** Bytes of workgroup memory the kernel uses (what its register APIs use: shared, or side by side). */
+  readonly workgroupBytes: number;
+}
+
+export const FWD_PREFIX = 'conv_fwd';
+export const INV_PREFIX = 'conv_inv';
+
+function fftLimits(limits: ConvolutionLimits): FFTLimits {
+  return {
+    maxComputeWorkgroupStorageSize: limits.maxComputeWorkgroupStorageSize,
+    maxComputeInvocationsPerWorkgroup: limits.maxComputeInvocationsPerWorkgroup,
+    subgroups: false,
+  };
+}
+
+/** The largest P one fused kernel runs under these limits, per engine (real: the folded path). */
+export function largestFusedLength(type: ConvolutionType, limits: ConvolutionLimits): number {
+  const l = fftLimits(limits);
+  return type === 'complex' ? maxNativeBlockSize('f32', l) : 2 * maxBluesteinLength('f32', l);
+}
+
+function multiPassError(what: string, p: number, type: ConvolutionType, limits: ConvolutionLimits): Error {
+  return new Error(
+    `webfftdx: ${what} needs an FFT of ${p} points, beyond the largest ${type} convolution one workgroup runs on this device ` +
+      `(${largestFusedLength(type, limits)} points with ${limits.maxComputeWorkgroupStorageSize} bytes of workgroup memory and ` +
+      `${limits.maxComputeInvocationsPerWorkgroup} invocations); larger sizes need the multi-pass path (createFFT), which createConvolution does not use yet`,
+  );
+}
+
+interface Descriptors {
+  forward(extra: readonly unknown[]): FFTPlanned;
+  inverse(extra: readonly unknown[]): FFTPlanned;
+}
+
+/** What createConvolution reads of an fft(...) descriptor. */
+interface FFTPlanned {
+  readonly plan: FFTPlan;
+  wgsl(options: { prefix: string; sharedMemory: string }): WGSLModule;
+}
+
+function descriptorsFor(engine: ConvolutionEngine, p: number, limits: FFTLimits): Descriptors {
+  // fft() validates its operators at run time; the list is built dynamically, hence the casts.
+  const make = (ops: unknown[]) => (fft as unknown as (...o: unknown[]) => FFTPlanned)(...ops);
+  const base = [Size(p), Block(), Limits(limits)];
+  if (engine === 'c2c') {
+    return {
+      forward: (extra) => make([...base, Direction('forward'), ...extra]),
+      inverse: (extra) => make([...base, Direction('inverse'), ...extra]),
+    };
+  }
+  const options = RealFFTOptions('natural', engine);
+  return {
+    forward: (extra) => make([...base, Type('r2c'), options, ...extra]),
+    inverse: (extra) => make([...base, Type('c2r'), options, ...extra]),
+  };
+}
+
+/** True when the engine runs P natively (no Bluestein) in one workgroup under these limits. */
+function runsNatively(engine: ConvolutionEngine, p: number, limits: FFTLimits): boolean {
+  try {
+    return descriptorsFor(engine, p, limits).forward([]).plan.algorithm === 'stockham';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The smallest length >= l with no prime factor above 7 that the engine runs natively (scipy's
+ * next_fast_len, restricted to what one workgroup runs); undefined beyond `max`.
+ */
+function nextFastLength(l: number, max: number, limits: FFTLimits): number | undefined {
+  for (let n = Math.max(2, l); n <= max; n++) {
+    if (largestPrimeFactor(n) <= 7 && runsNatively('c2c', n, limits)) return n;
+  }
+  return undefined;
+}
+
+function nextPowerOfTwo(n: number): number {
+  let p = 2;
+  while (p < n) p *= 2;
+  return p;
+}
+
+function chooseLength(req: ConvolutionRequest, limits: ConvolutionLimits): { engine: ConvolutionEngine; p: number } {
+  const l = fftLimits(limits);
+  const n = req.signalLength;
+  const max = largestFusedLength(req.type, limits);
+  if (req.mode === 'circular') {
+    const engine: ConvolutionEngine = req.type === 'complex' ? 'c2c' : isPowerOfTwo(n) ? 'folded' : 'normal';
+    const engineMax = engine === 'normal' ? maxNativeBlockSize('f32', l) : max;
+    if (n > engineMax) throw multiPassError(`circular convolution of ${n} points`, n, req.type, limits);
+    if (!runsNatively(engine, n, l)) {
+      throw new Error(
+        `webfftdx: circular convolution of ${n} points: ${n} has the prime factor ${largestPrimeFactor(n)} (above 13), which the engine ` +
+          `computes through Bluestein; a fused Bluestein convolution is not built yet (mode 'linear' or 'same' pads to a fast length)`,
+      );
+    }
+    return { engine, p: n };
+  }
+  const m = req.filterLength!;
+  const full = n + m - 1;
+  const what = `${req.mode} convolution of ${n} points with ${m} taps (${full} outputs before cropping)`;
+  if (req.type === 'real') {
+    const p = nextPowerOfTwo(full);
+    if (p > max) throw multiPassError(what, p, req.type, limits);
+    return { engine: 'folded', p };
+  }
+  const p = nextFastLength(full, max, l);
+  if (p === undefined) throw multiPassError(what, full, req.type, limits);
+  return { engine: 'c2c', p };
+}
+
+/** `var<workgroup> name: array<T, K>;` -> T and K. */
+function parseDeclaration(declaration: string): { element: string; count: number } {
+  const m = /array<(.+),\s*(\d+)>\s*;\s*$/.exec(declaration.trim());
+  if (!m) throw new Error(`webfftdx: unexpected workgroup declaration '${declaration}'`);
+  return { element: m[1], count: Number(m[2]) };
+}
+
+/**
+ * The two FFTs with the same register layout: the forward's tuned elements per invocation and
+ * suggested FFTs per workgroup, forced on both, then fewer FFTs per workgroup until both fit.
+ * Where their exchanges use the same element type they share one workgroup buffer (the register
+ * API synchronises before its first use of it, so the inverse can follow the forward directly);
+ * otherwise each gets its own.
+ */
+function pairFor(engine: ConvolutionEngine, p: number, limits: ConvolutionLimits) {
+  const l = fftLimits(limits);
+  const d = descriptorsFor(engine, p, l);
+  const tuned = d.forward([]).plan;
+  const ept = tuned.elementsPerThread;
+  let lastError: unknown;
+  for (let f = tuned.suggestedFFTsPerBlock; f >= 1; f = f > 1 ? Math.max(1, Math.floor(f / 2)) : 0) {
+    try {
+      const extra = [ElementsPerThread(ept), FFTsPerBlock(f)];
+      const fwd = d.forward(extra);
+      const inv = d.inverse(extra);
+      const fwdProbe = fwd.wgsl({ prefix: FWD_PREFIX, sharedMemory: 'conv_smem' });
+      const invProbe = inv.wgsl({ prefix: INV_PREFIX, sharedMemory: 'conv_smem' });
+      const a = parseDeclaration(fwdProbe.sharedMemoryDeclaration);
+      const b = parseDeclaration(invProbe.sharedMemoryDeclaration);
+      const shared = a.element === b.element;
+      const bytes = shared
+        ? Math.max(fwd.plan.sharedMemorySize, inv.plan.sharedMemorySize)
+        : fwd.plan.sharedMemorySize + inv.plan.sharedMemorySize;
+      if (fwd.plan.stride !== inv.plan.stride || fwd.plan.fftsPerBlock !== inv.plan.fftsPerBlock) {
+        throw new Error(`webfftdx: internal: forward and inverse FFTs of ${p} points differ in layout`);
+      }
+      const threads = fwd.plan.blockDim[0] * fwd.plan.blockDim[1] * fwd.plan.blockDim[2];
+      if (bytes > limits.maxComputeWorkgroupStorageSize || threads > limits.maxComputeInvocationsPerWorkgroup) continue;
+      const names = shared ? ['conv_smem', 'conv_smem'] : ['conv_smem_fwd', 'conv_smem_inv'];
+      const forward = shared ? fwdProbe : fwd.wgsl({ prefix: FWD_PREFIX, sharedMemory: names[0] });
+      const inverse = shared ? invProbe : inv.wgsl({ prefix: INV_PREFIX, sharedMemory: names[1] });
+      const buffers: WorkgroupBuffer[] = shared
+        ? [{ name: names[0], element: a.element, count: Math.max(a.count, b.count) }]
+        : [
+            { name: names[0], ...a },
+            { name: names[1], ...b },
+          ];
+      return { forward, inverse, buffers, bytes, fftsPerBlock: f };
+    } catch (e) {
+      lastError = e;
+    }
+  }
+  throw new Error(
+    `webfftdx: no shape of the ${p}-point ${engine} FFT pair fits ${limits.maxComputeWorkgroupStorageSize} bytes of workgroup memory and ` +
+      `${limits.maxComputeInvocationsPerWorkgroup} invocations${lastError instanceof Error ? `: ${lastError.message}` : ''}`,
+  );
+}
+
+/** Plans a fused convolution for a validated request under the given limits (no GPU work). */
+export function planConvolution(req: ConvolutionRequest, limits: ConvolutionLimits): ConvolutionLayout {
+  const { engine, p } = chooseLength(req, limits);
+  const pair = pairFor(engine, p, limits);
+  const m = req.filterLength;
+  const outputLength = req.mode === 'linear' ? req.signalLength + m! - 1 : req.signalLength;
+  const plan = pair.forward.plan;
+  return {
+    ...req,
+    engine,
+    fftLength: p,
+    outputLength,
+    outputOffset: req.mode === 'same' ? (m! - 1) >> 1 : 0,
+    spectrumLength: engine === 'c2c' ? p : p / 2 + 1,
+    forward: pair.forward,
+    inverse: pair.inverse,
+    fftsPerBlock: pair.fftsPerBlock,
+    stride: plan.stride,
+    registers: Math.max(plan.storageSize, pair.inverse.plan.storageSize),
+    workgroupSize: plan.blockDim,
+    buffers: pair.buffers,
+    workgroupBytes: pair.bytes,
+  };
+}

@@ -1,0 +1,95 @@
+// The public vocabulary of createConvolution: options, the plan object and its pass descriptions.
+import type { FFTPlan } from '../../descriptors/model.js';
+
+export type ConvolutionType = 'real' | 'complex';
+
+/**
+ * - `circular`: y[n] = sum_m h[m] x[(n - m) mod N], N outputs (the filter is zero-padded to N).
+ * - `linear`: the full linear convolution, N + M - 1 outputs (numpy's and scipy's mode 'full').
+ * - `same`: the N outputs of the linear convolution centred as scipy.signal.convolve(x, h, 'same')
+ *   and numpy.convolve for N >= M: y_same[n] = y_linear[n + floor((M - 1) / 2)].
+ */
+export type ConvolutionMode = 'circular' | 'linear' | 'same';
+
+/**
+ * The filter's spectrum given directly: the unnormalised forward DFT of the taps zero-padded to
+ * `fftLength` (numpy: `np.fft.fft(h, P)` for complex, `np.fft.rfft(h, P)` for real), interleaved
+ * re/im, `2 * spectrumLength` floats (P complex values, or P/2 + 1 for real). createConvolution
+ * folds the inverse's 1/P into it. `convolutionLayout` says P before any GPU work.
+ */
+export interface FilterSpectrum {
+  readonly spectrum: Float32Array;
+  /** Taps M of the filter the spectrum belongs to: required for 'linear' and 'same' (they set the output length). */
+  readonly taps?: number;
+}
+
+export interface ConvolutionOptions {
+  /** Signal length N (a number). `[ny, nx]` is reserved for 2D, which is not built yet. */
+  readonly shape: number | readonly number[];
+  readonly type: ConvolutionType;
+  readonly mode: ConvolutionMode;
+  /**
+   * The taps in the signal domain (Float32Array: M reals, or M complex values interleaved re/im),
+   * whose spectrum is computed once on the GPU when the plan is created, or `{ spectrum }`.
+   * May be left out when `pointwise` is given and the mode is 'circular': `h` is then (1/P, 0).
+   */
+  readonly filter?: Float32Array | FilterSpectrum;
+  /** Signals per encode; the filter applies to each. */
+  readonly batch: number;
+  /**
+   * WGSL replacing the spectral multiply: `fn pointwise(fft: u32, index: u32, x: vec2<f32>, h: vec2<f32>) -> vec2<f32>`
+   * with `fft` the signal in the batch, `index` the frequency k (0 <= k < P complex, 0 <= k <= P/2 real),
+   * `x` the signal's spectrum X_k, `h` the stored filter spectrum H_k / P. The default is x * h.
+   * Helper functions may be included; identifiers starting with `conv_` are reserved.
+   */
+  readonly pointwise?: string;
+}
+
+/** What one kernel pass of a plan does. */
+export interface ConvolutionPass {
+  /** 'fused': load -> forward FFT -> pointwise -> inverse FFT -> store, one kernel. */
+  readonly kernel: 'fused';
+  /** One line: what the pass computes. */
+  readonly does: string;
+  readonly workgroups: readonly [number, number, number];
+  readonly workgroupSize: readonly [number, number, number];
+  /** Bytes of workgroup memory the kernel declares. */
+  readonly workgroupBytes: number;
+  /** The forward and inverse FFTs' plans (same register layout: stride, elements per invocation, slots). */
+  readonly forward: FFTPlan;
+  readonly inverse: FFTPlan;
+}
+
+export interface ConvolutionBuffers {
+  /** `batch` signals back to back (N reals, or N complex values interleaved). Needs STORAGE usage. */
+  readonly input: GPUBuffer;
+  /**
+   * `batch` outputs back to back (outputLength each). Defaults to `input` (in place), which only
+   * 'circular' and 'same' allow (the output is as long as the input). Needs STORAGE usage.
+   */
+  readonly output?: GPUBuffer;
+}
+
+export interface Convolution {
+  readonly type: ConvolutionType;
+  readonly mode: ConvolutionMode;
+  readonly batch: number;
+  /** N: points per input signal. */
+  readonly signalLength: number;
+  /** M: filter taps (undefined for a circular plan given only a spectrum or a pointwise function). */
+  readonly filterLength: number | undefined;
+  /** P: the FFT length the kernel runs (N for circular; a fast length >= N + M - 1 otherwise). */
+  readonly fftLength: number;
+  /** Points per output signal: N (circular, same) or N + M - 1 (linear). */
+  readonly outputLength: number;
+  readonly inputBytes: number;
+  readonly outputBytes: number;
+  /** One entry per kernel pass an encode records (one: the fused kernel). */
+  readonly passes: readonly ConvolutionPass[];
+  /** The fused kernel's WGSL (out of place). */
+  readonly code: string;
+  encode(pass: GPUComputePassEncoder, buffers: ConvolutionBuffers): void;
+  /** Convenience: uploads `signals` (batch x N reals, or interleaved complex), runs, reads back batch x outputLength. */
+  run(signals: Float32Array): Promise<Float32Array>;
+  destroy(): void;
+}
