@@ -2,7 +2,7 @@
 // (kind c2c beyond the Block FFT limit) and 2D C2C n x n images (kind fft2, as the cuFFT anchor's
 // torch.fft.fft2), out of place, on the device's actual limits.
 import { createFFT, makeWorkspace } from '../src/index.js';
-import { createBufferSets, destroyBufferSets } from './buffers.js';
+import { rotatingCase } from './buffers.js';
 import type { BenchCase, CaseOptions } from './case.js';
 
 export interface AnyShapeCaseSpec {
@@ -16,24 +16,14 @@ export async function makeAnyShapeCase(device: GPUDevice, spec: AnyShapeCaseSpec
   const shape = spec.kind === 'fft2' ? [spec.n, spec.n] : [spec.n];
   const plan = await createFFT(device, { shape, type: 'c2c', direction: 'forward', precision: 'f32', batch: spec.batch });
   const workspace = makeWorkspace(device, plan);
-  const sets = createBufferSets(device, plan.inputBytes, plan.outputBytes, options.copies ?? 1, `bench ${spec.kind} ${spec.n}`);
-  let next = 0;
-  return {
-    kind: spec.kind,
-    precision: 'f32',
-    n: spec.n,
-    batch: spec.batch,
-    // As for every case: the bytes a one-pass kernel must move (the passes move more; that is the point).
-    bytesMoved: plan.inputBytes + plan.outputBytes,
-    encode(pass) {
-      const s = sets[next];
-      plan.encode(pass, { input: s.input, output: s.output, workspace });
-      next = (next + 1) % sets.length;
-    },
-    destroy() {
-      destroyBufferSets(sets);
+  // As for every case: the bytes a one-pass kernel must move (the passes move more; that is the point).
+  return rotatingCase(device, { ...spec, precision: 'f32' }, {
+    inputBytes: plan.inputBytes,
+    outputBytes: plan.outputBytes,
+    encode: (pass, io) => plan.encode(pass, { ...io, workspace }),
+    destroy: () => {
       workspace.destroy();
       plan.destroy();
     },
-  };
+  }, options.copies ?? 1);
 }

@@ -4,7 +4,7 @@ import type { FFTPlan, FFTPrecision, FFTType } from '../descriptors/model.js';
 import { createBatchedFFT } from '../src/batched/plan.js';
 import { makeWorkspace, type CodeGenerating } from '../src/host/workspace.js';
 import type { BenchCase, CaseOptions } from './case.js';
-import { createBufferSets, destroyBufferSets } from './buffers.js';
+import { rotatingCase } from './buffers.js';
 
 export interface FFTCaseSpec {
   /** c2c, r2c, c2r, or r2c_folded / c2r_folded (RealFFTOptions('natural', 'folded')). */
@@ -31,24 +31,14 @@ export async function makeBatchedCase(
   if (spec.batch % perComputation !== 0) throw new Error(`f16 cases need an even batch (got ${spec.batch})`);
   const plan = await createBatchedFFT(device, desc, { batch: spec.batch / perComputation });
   const workspace = makeWorkspace(device, desc);
-  const sets = createBufferSets(device, plan.inputBytes, plan.outputBytes, options.copies ?? 1, `bench ${spec.kind} ${spec.n}`);
-  let next = 0;
-  return {
-    kind: spec.kind,
-    precision: spec.precision,
-    n: spec.n,
-    batch: spec.batch,
-    // The workspace (Bluestein chirp and kernel, mostly read from cache) is not counted.
-    bytesMoved: plan.inputBytes + plan.outputBytes,
-    encode(pass) {
-      const s = sets[next];
-      plan.encode(pass, { input: s.input, output: s.output, workspace });
-      next = (next + 1) % sets.length;
-    },
-    destroy() {
-      destroyBufferSets(sets);
+  // The workspace (Bluestein chirp and kernel, mostly read from cache) is not counted.
+  return rotatingCase(device, spec, {
+    inputBytes: plan.inputBytes,
+    outputBytes: plan.outputBytes,
+    encode: (pass, io) => plan.encode(pass, { ...io, workspace }),
+    destroy: () => {
       workspace.destroy();
       plan.destroy();
     },
-  };
+  }, options.copies ?? 1);
 }

@@ -1,5 +1,6 @@
 // Input/output buffer sets for benchmark cases: inputs filled with seeded pseudo-random data (never
 // zeros: some hardware and drivers short-cut zero pages), outputs left for the kernel to write.
+import type { BenchCase } from './case.js';
 
 /** Assumed size of the largest cache between the kernel and memory (H100 L2 is 50 MB). */
 export const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024;
@@ -71,4 +72,42 @@ export function destroyBufferSets(sets: readonly BufferSet[]): void {
     s.input.destroy();
     s.output.destroy();
   }
+}
+
+/** What a host plan gives a benchmark case: its buffer sizes, how to record it, how to free it. */
+export interface RotatablePlan {
+  readonly inputBytes: number;
+  readonly outputBytes: number;
+  encode(pass: GPUComputePassEncoder, buffers: { input: GPUBuffer; output: GPUBuffer }): void;
+  destroy(): void;
+}
+
+/**
+ * A benchmark case around a host plan: out of place, rotating through buffer sets so that
+ * consecutive dispatches do not hit the cache, counting the bytes a one-pass kernel must move (each
+ * input read once, each output written once).
+ */
+export function rotatingCase(
+  device: GPUDevice,
+  spec: { readonly kind: string; readonly precision: string; readonly n: number; readonly batch: number },
+  plan: RotatablePlan,
+  copies = 1,
+): BenchCase {
+  const sets = createBufferSets(device, plan.inputBytes, plan.outputBytes, copies, `bench ${spec.kind} ${spec.n}`);
+  let next = 0;
+  return {
+    kind: spec.kind,
+    precision: spec.precision,
+    n: spec.n,
+    batch: spec.batch,
+    bytesMoved: plan.inputBytes + plan.outputBytes,
+    encode(pass) {
+      plan.encode(pass, sets[next]);
+      next = (next + 1) % sets.length;
+    },
+    destroy() {
+      destroyBufferSets(sets);
+      plan.destroy();
+    },
+  };
 }

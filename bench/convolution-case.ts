@@ -4,7 +4,7 @@
 // fft -> x H -> ifft). Bytes as the anchor counts them: each signal read once and written once (the
 // filter spectrum, read from cache by every workgroup, is not counted).
 import { createConvolution } from '../src/index.js';
-import { createBufferSets, destroyBufferSets } from './buffers.js';
+import { rotatingCase } from './buffers.js';
 import type { BenchCase, CaseOptions } from './case.js';
 
 export interface ConvolutionCaseSpec {
@@ -39,22 +39,5 @@ export async function makeConvolutionCase(device: GPUDevice, spec: ConvolutionCa
     filter: filterTaps((type === 'complex' ? 2 : 1) * spec.n),
     batch: spec.batch,
   });
-  const sets = createBufferSets(device, conv.inputBytes, conv.outputBytes, options.copies ?? 1, `bench ${spec.kind} ${spec.n}`);
-  let next = 0;
-  return {
-    kind: spec.kind,
-    precision: spec.precision,
-    n: spec.n,
-    batch: spec.batch,
-    bytesMoved: conv.inputBytes + conv.outputBytes,
-    encode(pass) {
-      const s = sets[next];
-      conv.encode(pass, { input: s.input, output: s.output });
-      next = (next + 1) % sets.length;
-    },
-    destroy() {
-      destroyBufferSets(sets);
-      conv.destroy();
-    },
-  };
+  return rotatingCase(device, spec, conv, options.copies ?? 1);
 }

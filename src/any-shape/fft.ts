@@ -8,7 +8,7 @@ import { Block, Direction, FFTsPerBlock, Limits, Precision, Size, Type } from '.
 import { bluesteinWorkspace } from '../../kernels/bluestein.js';
 import { PASS_BINDINGS, passKernel, passKernelName, passParamsData, PASS_PARAMS_BYTES } from '../../kernels/any-shape/pass.js';
 import { batchedKernelSource, batchedLayout, batchedRounds, INPUT_BINDING, OUTPUT_BINDING, PARAMS_BINDING, WORKSPACE_BINDING } from '../batched/kernel.js';
-import { checkBatch, checkFloat32Data, checkStorageBuffer } from '../host/checks.js';
+import { checkBatch, checkFloat32Data, checkIOBuffers, checkStorageBuffer } from '../host/checks.js';
 import { assertDeviceAlive, checkBufferBytes, dispatchShape, watchDevice } from '../host/device.js';
 import { PlanLifecycle } from '../host/lifecycle.js';
 import { runOnce } from '../host/run-once.js';
@@ -385,9 +385,7 @@ export async function createFFT(device: GPUDevice, options: FFTOptions): Promise
   });
   const encode = (pass: GPUComputePassEncoder, buffers: FFTBuffers): void => {
     life.assertUsable('encode()');
-    if (!buffers || typeof buffers !== 'object') throw new Error('webfftdx: encode(pass, { input, output?, workspace? }) needs a buffers object');
-    const input = checkStorageBuffer(buffers.input, inputBytes, 'input');
-    const output = buffers.output === undefined ? input : checkStorageBuffer(buffers.output, outputBytes, 'output');
+    const { input, output } = checkIOBuffers(buffers, inputBytes, outputBytes);
     const inPlace = input === output;
     if (inPlace && type !== 'c2c') {
       throw new Error(`webfftdx: a ${type} FFT cannot run in place (its input and output have different sizes); pass an output buffer`);

@@ -5,7 +5,7 @@
 import type { FFTPlan } from '../../descriptors/model.js';
 import { FFTsPerBlock } from '../../descriptors/operators.js';
 import { planLabel } from '../../descriptors/plan-label.js';
-import { checkBatch, checkFloat32Data, checkFloat64Data, checkStorageBuffer } from '../host/checks.js';
+import { checkBatch, checkFloat32Data, checkFloat64Data, checkIOBuffers } from '../host/checks.js';
 import { complexFromDF64, complexToDF64 } from '../host/df64.js';
 import { assertDeviceAlive, checkBufferBytes, checkKernelFits, dispatchShape, watchDevice } from '../host/device.js';
 import { PlanLifecycle } from '../host/lifecycle.js';
@@ -160,10 +160,7 @@ export async function createBatchedFFT(
 
   const encode = (pass: GPUComputePassEncoder, buffers: BatchedFFTBuffers): void => {
     life.assertUsable('encode()');
-    if (typeof buffers !== 'object' || buffers === null) throw new Error('webfftdx: encode(pass, { input, output?, workspace? }) needs its buffers object');
-    const input = checkStorageBuffer(buffers.input, inputBytes, 'input');
-    const output = buffers.output === undefined ? input : checkStorageBuffer(buffers.output, outputBytes, 'output');
-    const same = output === input;
+    const { input, output, inPlace: same } = checkIOBuffers(buffers, inputBytes, outputBytes);
     if (same && !inPlaceShader) {
       throw new Error(
         `webfftdx: ${label} cannot run in place (input and output sizes differ, or load/store callbacks are used); pass an output buffer`,

@@ -2,7 +2,7 @@
 // user's pointwise WGSL), computes the filter's spectrum once on the GPU with the same kernel, and
 // returns encode / run / destroy. Every check happens before anything reaches the GPU; the checks
 // every plan shares (device, buffers, run() data, the plan's life) are src/host/'s.
-import { checkFloat32Data, checkStorageBuffer } from '../host/checks.js';
+import { checkFloat32Data, checkIOBuffers } from '../host/checks.js';
 import { assertDeviceAlive, checkBufferBytes, checkKernelFits, dispatchShape, watchDevice } from '../host/device.js';
 import { PlanLifecycle } from '../host/lifecycle.js';
 import { runOnce } from '../host/run-once.js';
@@ -138,10 +138,7 @@ export async function createConvolution(device: GPUDevice, options: ConvolutionO
 
   const encode = (pass: GPUComputePassEncoder, buffers: ConvolutionBuffers): void => {
     life.assertUsable('encode()');
-    if (typeof buffers !== 'object' || buffers === null) throw new Error('webfftdx: encode(pass, { input, output? }) needs its buffers object');
-    const input = checkStorageBuffer(buffers.input, inputBytes, 'input');
-    const output = buffers.output === undefined ? input : checkStorageBuffer(buffers.output, outputBytes, 'output');
-    const inPlace = output === input;
+    const { input, output, inPlace } = checkIOBuffers(buffers, inputBytes, outputBytes);
     if (inPlace && !inPlaceModule) {
       throw new Error(
         `webfftdx: convolution encode: mode '${layout.mode}' writes ${layout.outputLength} points per signal from ${layout.signalLength}: it cannot run in place; pass an output buffer`,

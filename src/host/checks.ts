@@ -54,3 +54,14 @@ export function checkFloat64Data(data: unknown, length: number, what: string): F
   }
   return data;
 }
+
+/** The `{ input, output? }` of encode(), checked: output defaults to input (in place). */
+export function checkIOBuffers(buffers: unknown, inputBytes: number, outputBytes: number): { input: GPUBuffer; output: GPUBuffer; inPlace: boolean } {
+  if (typeof buffers !== 'object' || buffers === null) {
+    throw new Error('webfftdx: encode(pass, { input, output?, workspace? }) needs its buffers object');
+  }
+  const { input: given, output: givenOut } = buffers as { input?: unknown; output?: unknown };
+  const input = checkStorageBuffer(given, inputBytes, 'input');
+  const output = givenOut === undefined ? input : checkStorageBuffer(givenOut, outputBytes, 'output');
+  return { input, output, inPlace: output === input };
+}
