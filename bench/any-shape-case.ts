@@ -17,13 +17,5 @@ export async function makeAnyShapeCase(device: GPUDevice, spec: AnyShapeCaseSpec
   const plan = await createFFT(device, { shape, type: 'c2c', direction: 'forward', precision: 'f32', batch: spec.batch });
   const workspace = makeWorkspace(device, plan);
   // As for every case: the bytes a one-pass kernel must move (the passes move more; that is the point).
-  return rotatingCase(device, { ...spec, precision: 'f32' }, {
-    inputBytes: plan.inputBytes,
-    outputBytes: plan.outputBytes,
-    encode: (pass, io) => plan.encode(pass, { ...io, workspace }),
-    destroy: () => {
-      workspace.destroy();
-      plan.destroy();
-    },
-  }, options.copies ?? 1);
+  return rotatingCase(device, { ...spec, precision: 'f32' }, plan, options.copies ?? 1, workspace);
 }

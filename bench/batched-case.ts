@@ -32,13 +32,5 @@ export async function makeBatchedCase(
   const plan = await createBatchedFFT(device, desc, { batch: spec.batch / perComputation });
   const workspace = makeWorkspace(device, desc);
   // The workspace (Bluestein chirp and kernel, mostly read from cache) is not counted.
-  return rotatingCase(device, spec, {
-    inputBytes: plan.inputBytes,
-    outputBytes: plan.outputBytes,
-    encode: (pass, io) => plan.encode(pass, { ...io, workspace }),
-    destroy: () => {
-      workspace.destroy();
-      plan.destroy();
-    },
-  }, options.copies ?? 1);
+  return rotatingCase(device, spec, plan, options.copies ?? 1, workspace);
 }

@@ -78,12 +78,12 @@ export function destroyBufferSets(sets: readonly BufferSet[]): void {
 export interface RotatablePlan {
   readonly inputBytes: number;
   readonly outputBytes: number;
-  encode(pass: GPUComputePassEncoder, buffers: { input: GPUBuffer; output: GPUBuffer }): void;
+  encode(pass: GPUComputePassEncoder, buffers: { input: GPUBuffer; output: GPUBuffer; workspace?: { buffer: GPUBuffer | undefined; size: number; destroy(): void } }): void;
   destroy(): void;
 }
 
 /**
- * A benchmark case around a host plan: out of place, rotating through buffer sets so that
+ * A benchmark case around a host plan (and its workspace, if any): out of place, rotating through buffer sets so that
  * consecutive dispatches do not hit the cache, counting the bytes a one-pass kernel must move (each
  * input read once, each output written once).
  */
@@ -92,6 +92,7 @@ export function rotatingCase(
   spec: { readonly kind: string; readonly precision: string; readonly n: number; readonly batch: number },
   plan: RotatablePlan,
   copies = 1,
+  workspace?: { buffer: GPUBuffer | undefined; size: number; destroy(): void },
 ): BenchCase {
   const sets = createBufferSets(device, plan.inputBytes, plan.outputBytes, copies, `bench ${spec.kind} ${spec.n}`);
   let next = 0;
@@ -102,11 +103,12 @@ export function rotatingCase(
     batch: spec.batch,
     bytesMoved: plan.inputBytes + plan.outputBytes,
     encode(pass) {
-      plan.encode(pass, sets[next]);
+      plan.encode(pass, { ...sets[next], workspace });
       next = (next + 1) % sets.length;
     },
     destroy() {
       destroyBufferSets(sets);
+      workspace?.destroy();
       plan.destroy();
     },
   };
