@@ -80,15 +80,19 @@ describe('createBatchedFFT on a default-limits device', () => {
     const { device } = await testDevice('default');
     expect(device.limits.maxComputeWorkgroupStorageSize).toBe(16384);
     const seed = makeSeed();
-    const cases: [number, Kind, 'thread' | 'block'][] = [];
-    for (const type of ['r2c', 'c2r'] as const) {
-      for (const n of [30, 63, 64]) for (const layout of ['natural', 'packed'] as const) cases.push([n, { type, layout, mode: 'normal' }, 'thread']);
-      cases.push([30, { type, layout: 'full', mode: 'normal' }, 'block']);
-    }
+    // One of each family the issue reported (every other size and layout is covered by the static
+    // check below and, on the GPU, by WEBFFTDX_FULL=1): each is a cold lavapipe compile in CI.
+    const cases: [number, Kind, 'thread' | 'block'][] = [
+      [64, { type: 'r2c', layout: 'natural', mode: 'normal' }, 'thread'],
+      [64, { type: 'c2r', layout: 'packed', mode: 'normal' }, 'thread'],
+      [63, { type: 'c2r', layout: 'natural', mode: 'normal' }, 'thread'],
+      [30, { type: 'r2c', layout: 'packed', mode: 'normal' }, 'thread'],
+      [30, { type: 'r2c', layout: 'full', mode: 'normal' }, 'block'],
+      [30, { type: 'c2r', layout: 'full', mode: 'normal' }, 'block'],
+    ];
     const failures: string[] = [];
     for (const [i, [n, k, execution]] of cases.entries()) {
       const desc = descriptor(n, k, execution);
-      if (!desc) continue; // packed needs an even size: 63 packed is not a descriptor
       const plan = await createBatchedFFT(device, desc as never, { batch: 67 });
       const e = await batchedError(device, plan, desc as never, seed + i);
       plan.destroy();
@@ -155,7 +159,7 @@ describe('createBatchedFFT on a default-limits device', () => {
         plan.destroy();
         if (!(e <= accuracyBound(s.size))) throw new Error(`${s.execution} ${s.size} ${kindLabel(k)} batch ${batch}: error ${e}`);
       }),
-      { seed, numRuns: 12 },
+      { seed, numRuns: 8 },
     );
   });
 });
