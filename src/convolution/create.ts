@@ -7,8 +7,8 @@ import { assertDeviceAlive, checkBufferBytes, checkKernelFits, dispatchShape, wa
 import { PlanLifecycle } from '../host/lifecycle.js';
 import { runOnce } from '../host/run-once.js';
 import { compileKernel, checkPointwise } from './pointwise.js';
-import { convolutionKernel, INPUT_BINDING, kernelParams, OUTPUT_BINDING, PARAMS_BINDING, SPECTRUM_BINDING } from './kernel.js';
-import { planConvolution, type ConvolutionLayout } from './plan.js';
+import { convolutionKernel, type KernelVariant, INPUT_BINDING, kernelParams, OUTPUT_BINDING, PARAMS_BINDING, SPECTRUM_BINDING } from './kernel.js';
+import { planConvolution, type ConvolutionLayout, type ConvolutionShape } from './plan.js';
 import type { Convolution, ConvolutionBuffers, ConvolutionOptions, ConvolutionPass, FilterSpectrum } from './types.js';
 import { checkOptions, checkSpectrumLength } from './validate.js';
 
@@ -45,11 +45,20 @@ function paddedTaps(taps: Float32Array, l: ConvolutionLayout): Float32Array<Arra
 }
 
 export async function createConvolution(device: GPUDevice, options: ConvolutionOptions): Promise<Convolution> {
+  return createShapedConvolution(device, options, {});
+}
+
+/** Bench/internal entry: createConvolution with a forced register shape and kernel variant (not exported from the package). */
+export async function createShapedConvolution(
+  device: GPUDevice,
+  options: ConvolutionOptions,
+  tuning: ConvolutionShape & KernelVariant,
+): Promise<Convolution> {
   watchDevice(device);
   assertDeviceAlive(device, 'createConvolution');
   const request = checkOptions(options);
   const { batch, filter, pointwise } = options;
-  const layout = planConvolution(request, device.limits);
+  const layout = planConvolution(request, device.limits, tuning);
   const spectrumData =
     filter === undefined
       ? Float32Array.from({ length: 2 * layout.spectrumLength }, (_, i) => (i % 2 === 0 ? 1 / layout.fftLength : 0))
@@ -67,12 +76,12 @@ export async function createConvolution(device: GPUDevice, options: ConvolutionO
   checkKernelFits(device, { label, workgroupBytes: layout.workgroupBytes, workgroupSize: layout.workgroupSize, workgroups });
   if (pointwise !== undefined) await checkPointwise(device, pointwise);
 
-  const code = convolutionKernel(layout, { pointwise, inPlace: false });
+  const code = convolutionKernel(layout, { ...tuning, pointwise, inPlace: false });
   const module = await compileKernel(device, code, label, pointwise !== undefined);
   // In place needs one read_write binding: another shader, checked now, its pipeline built on first use.
   const canInPlace = layout.mode !== 'linear' && inputBytes === outputBytes;
   const inPlaceModule = canInPlace
-    ? await compileKernel(device, convolutionKernel(layout, { pointwise, inPlace: true }), `${label} in place`, pointwise !== undefined)
+    ? await compileKernel(device, convolutionKernel(layout, { ...tuning, pointwise, inPlace: true }), `${label} in place`, pointwise !== undefined)
     : undefined;
 
   device.pushErrorScope('validation');

@@ -98,7 +98,17 @@ function extentsOf(layout: ConvolutionLayout): Extents {
 
 const u = (v: number | string) => (typeof v === 'number' ? `${v}u` : v);
 
-export interface KernelOptions {
+/** Kernel variants timed by bench/conv-variant.ts (the diagnostic ones compute wrong results). */
+export interface KernelVariant {
+  /** Read the filter spectrum into registers before the forward FFT (its latency hidden behind the FFT). */
+  readonly prefetchSpectrum?: boolean;
+  /** Diagnostic: multiply by a constant instead of reading the spectrum. */
+  readonly skipSpectrumRead?: boolean;
+  /** Diagnostic: no spectrum-pass branch (the plan's spectrum is then wrong). */
+  readonly skipSpectrumPass?: boolean;
+}
+
+export interface KernelOptions extends KernelVariant {
   /** The user's WGSL (defines `pointwise`), or undefined for the plain multiply. */
   readonly pointwise?: string;
   /** One read_write binding for input and output (circular and same only). */
@@ -236,24 +246,42 @@ export function convolutionKernel(layout: ConvolutionLayout, options: KernelOpti
     // A uniform value: the spectrum pass leaves before the inverse in uniform control flow.
     `  let spectrum_pass = conv_params.spectrum_pass != 0u;`,
     `  var data: array<vec2<f32>, ${fwdS}>;`,
+  );
+  if (options.prefetchSpectrum) {
+    push(`  var conv_h: array<vec2<f32>, ${forward.plan.outputEPT}>;`, `  if (is_active && !spectrum_pass) {`);
+    push(...spectrumRegisters((i, k) => `conv_h[${i}] = conv_spectrum[${k}];`, '    '));
+    push(`  }`);
+  }
+  const noBranch = options.skipSpectrumPass === true;
+  push(
     `  if (is_active) {`,
-    `    if (spectrum_pass) {`,
+    ...(noBranch ? [] : [`    if (spectrum_pass) {`]),
     // The taps, zero-padded to P on the host.
-    ...loads(P, P / 2, '0u', '      '),
-    `    } else {`,
+    ...(noBranch ? [] : loads(P, P / 2, '0u', '      ')),
+    ...(noBranch ? [] : [`    } else {`]),
     ...loads(x.n, x.halfN, `signal * ${u(x.n)}`, '      '),
-    `    }`,
+    ...(noBranch ? [] : [`    }`]),
     `  }`,
     `  ${forward.execute}(&data, thread, slot);`,
-    `  if (spectrum_pass) {`,
-    `    // The filter's spectrum H_k / P (the inverse's 1/P folded in), written once at plan creation.`,
-    `    if (is_active) {`,
-    ...spectrumRegisters(spectrumStore, '      '),
-    `    }`,
-    `    return;`,
-    `  }`,
+  );
+  if (!noBranch) {
+    push(
+      `  if (spectrum_pass) {`,
+      `    // The filter's spectrum H_k / P (the inverse's 1/P folded in), written once at plan creation.`,
+      `    if (is_active) {`,
+      ...spectrumRegisters(spectrumStore, '      '),
+      `    }`,
+      `    return;`,
+      `  }`,
+    );
+  }
+  const hOf = (i: number, k: string) =>
+    options.skipSpectrumRead ? `vec2<f32>(${scale}, 0.0f)` : options.prefetchSpectrum ? `conv_h[${i}]` : `conv_spectrum[${k}]`;
+  // Keeps the binding in the 'auto' layout when the diagnostic variant does not read it.
+  if (options.skipSpectrumRead) push(`  _ = &conv_spectrum;`);
+  push(
     `  if (is_active) {`,
-    ...spectrumRegisters((i, k) => `data[${i}] = conv_pointwise(signal, ${k}, data[${i}], conv_spectrum[${k}]);`, '    '),
+    ...spectrumRegisters((i, k) => `data[${i}] = conv_pointwise(signal, ${k}, data[${i}], ${hOf(i, k)});`, '    '),
     `  }`,
   );
   if (invData !== 'data') {

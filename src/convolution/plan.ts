@@ -181,13 +181,13 @@ function parseDeclaration(declaration: string): { element: string; count: number
  * API synchronises before its first use of it, so the inverse can follow the forward directly);
  * otherwise each gets its own.
  */
-function pairFor(engine: ConvolutionEngine, p: number, limits: ConvolutionLimits) {
+function pairFor(engine: ConvolutionEngine, p: number, limits: ConvolutionLimits, shape: ConvolutionShape = {}) {
   const l = fftLimits(limits);
   const d = descriptorsFor(engine, p, l);
-  const tuned = d.forward([]).plan;
+  const tuned = d.forward(shape.elementsPerThread === undefined ? [] : [ElementsPerThread(shape.elementsPerThread)]).plan;
   const ept = tuned.elementsPerThread;
   let lastError: unknown;
-  for (let f = tuned.suggestedFFTsPerBlock; f >= 1; f = f > 1 ? Math.max(1, Math.floor(f / 2)) : 0) {
+  for (let f = shape.fftsPerBlock ?? tuned.suggestedFFTsPerBlock; f >= 1; f = f > 1 ? Math.max(1, Math.floor(f / 2)) : 0) {
     try {
       const extra = [ElementsPerThread(ept), FFTsPerBlock(f)];
       const fwd = d.forward(extra);
@@ -225,10 +225,19 @@ function pairFor(engine: ConvolutionEngine, p: number, limits: ConvolutionLimits
   );
 }
 
+/**
+ * Forced register shape (bench experiments, not public API): elements per invocation (logical,
+ * as ElementsPerThread) and FFTs per workgroup; absent, the tuning table's choice.
+ */
+export interface ConvolutionShape {
+  readonly elementsPerThread?: number;
+  readonly fftsPerBlock?: number;
+}
+
 /** Plans a fused convolution for a validated request under the given limits (no GPU work). */
-export function planConvolution(req: ConvolutionRequest, limits: ConvolutionLimits): ConvolutionLayout {
+export function planConvolution(req: ConvolutionRequest, limits: ConvolutionLimits, shape?: ConvolutionShape): ConvolutionLayout {
   const { engine, p } = chooseLength(req, limits);
-  const pair = pairFor(engine, p, limits);
+  const pair = pairFor(engine, p, limits, shape);
   const m = req.filterLength;
   const outputLength = req.mode === 'linear' ? req.signalLength + m! - 1 : req.signalLength;
   const plan = pair.forward.plan;

@@ -1,0 +1,73 @@
+// Times createConvolution's fused kernel with forced register shapes and kernel variants: the tool
+// behind the convolution experiments in docs/convolution.md.
+//   node dist/bench/conv-variant.js [--total N] [--repeats R] '<label>=<JSON>' ...
+// JSON: { "kind": "conv" | "c2c_conv", "n": N, "ept"?: E, "fpb"?: F, "prefetchSpectrum"?: true,
+//         "skipSpectrumRead"?: true, "skipSpectrumPass"?: true } (the skip* variants are diagnostics
+// that compute wrong results). Circular mode with N random taps, bytes as bench/convolution-case.ts.
+import { createShapedConvolution } from '../src/convolution/create.js';
+import { FAST_TOGGLES, requestNodeDevice } from '../src/node.js';
+import { rotatingCase, rotationCount } from './buffers.js';
+import { gbPerSecond } from './report.js';
+import { timeEncode } from './timing.js';
+
+interface VariantSpec {
+  readonly kind: 'conv' | 'c2c_conv';
+  readonly n: number;
+  readonly ept?: number;
+  readonly fpb?: number;
+  readonly prefetchSpectrum?: boolean;
+  readonly skipSpectrumRead?: boolean;
+  readonly skipSpectrumPass?: boolean;
+}
+
+function taps(count: number): Float32Array {
+  return Float32Array.from({ length: count }, (_, i) => Math.sin(i * 0.7 + 0.3));
+}
+
+async function main(argv: string[]): Promise<void> {
+  let total = 1 << 26;
+  let repeats = 20;
+  const specs: [string, VariantSpec][] = [];
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--total') total = Number(argv[++i]);
+    else if (argv[i] === '--repeats') repeats = Number(argv[++i]);
+    else {
+      const eq = argv[i].indexOf('=');
+      specs.push([argv[i].slice(0, eq), JSON.parse(argv[i].slice(eq + 1)) as VariantSpec]);
+    }
+  }
+  const { device } = await requestNodeDevice({ toggles: FAST_TOGGLES });
+  for (const [label, v] of specs) {
+    try {
+      const type = v.kind === 'conv' ? 'real' : 'complex';
+      const batch = Math.max(1, Math.floor(total / v.n));
+      const conv = await createShapedConvolution(
+        device,
+        { shape: v.n, type, mode: 'circular', filter: taps((type === 'complex' ? 2 : 1) * v.n), batch },
+        {
+          elementsPerThread: v.ept,
+          fftsPerBlock: v.fpb,
+          prefetchSpectrum: v.prefetchSpectrum,
+          skipSpectrumRead: v.skipSpectrumRead,
+          skipSpectrumPass: v.skipSpectrumPass,
+        },
+      );
+      const spec = { kind: v.kind, n: v.n, precision: 'f32', batch };
+      const kase = rotatingCase(device, spec, conv, rotationCount(total * 16));
+      const t = await timeEncode(device, (pass) => kase.encode(pass), { warmup: 3, repeats, dispatches: 1 });
+      const p = conv.passes[0];
+      const shape = `E${p.forward.elementsPerThread} x${p.forward.fftsPerBlock} ${p.forward.exchange}/${p.forward.exchangeParts} wg ${p.workgroupSize.join('x')} ${p.workgroupBytes} B`;
+      console.log(`${label}\t${gbPerSecond(kase.bytesMoved, t.ms).toFixed(0)} GB/s\t${t.ms.toFixed(4)} ms\t${shape}`);
+      kase.destroy();
+      conv.destroy();
+    } catch (e) {
+      console.log(`${label}\tfailed: ${(e as Error).message.split('\n')[0]}`);
+    }
+  }
+  device.destroy();
+}
+
+main(process.argv.slice(2)).catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});
