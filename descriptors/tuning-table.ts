@@ -63,6 +63,12 @@ export const MEASURED_TUNING: Partial<Record<ProfileName, Partial<Record<FFTPrec
       10000: { ept: 20, slots: 1, exchange: 'split', parts: 2 },
       16384: { ept: 32, slots: 1, parts: 4, rounds: 2 }, // 2 rounds per workgroup: +7 % (bench/NOTES.md run 24)
     },
+    // f64 (df64 vec4<f32> registers, 4 x the f32 registers): E8 in 2 parts measured 2.0 x (1024) and
+    // 1.6 x (4096) the heuristic E16 shapes, one process per shape (bench/variant.js, H200, 2026-11-24, docs/precision.md).
+    f64: {
+      1024: { ept: 8, slots: 1, parts: 2 },
+      4096: { ept: 8, slots: 1, parts: 2 },
+    },
   },
   mid: {
     f32: {
