@@ -1,7 +1,7 @@
 // Times createConvolution's fused kernel with forced register shapes and kernel variants: the tool
 // behind the convolution experiments in docs/convolution.md.
 //   node dist/bench/conv-variant.js [--total N] [--repeats R] '<label>=<JSON>' ...
-// JSON: { "kind": "conv" | "c2c_conv", "n": N, "ept"?: E, "fpb"?: F, "prefetchSpectrum"?: true,
+// JSON: { "kind": "conv" | "c2c_conv", "n": N, "ept"?: E, "fpb"?: F, "engine"?: "folded", "prefetchSpectrum"?: bool,
 //         "skipSpectrumRead"?: true, "skipSpectrumPass"?: true } (the skip* variants are diagnostics
 // that compute wrong results). Circular mode with N random taps, bytes as bench/convolution-case.ts.
 import { createShapedConvolution } from '../src/convolution/create.js';
@@ -15,6 +15,7 @@ interface VariantSpec {
   readonly n: number;
   readonly ept?: number;
   readonly fpb?: number;
+  readonly engine?: 'folded';
   readonly prefetchSpectrum?: boolean;
   readonly skipSpectrumRead?: boolean;
   readonly skipSpectrumPass?: boolean;
@@ -46,6 +47,7 @@ async function main(argv: string[]): Promise<void> {
         { shape: v.n, type, mode: 'circular', filter: taps((type === 'complex' ? 2 : 1) * v.n), batch },
         {
           elementsPerThread: v.ept,
+          engine: v.engine,
           fftsPerBlock: v.fpb,
           prefetchSpectrum: v.prefetchSpectrum,
           skipSpectrumRead: v.skipSpectrumRead,

@@ -7,7 +7,7 @@ import { assertDeviceAlive, checkBufferBytes, checkKernelFits, dispatchShape, wa
 import { PlanLifecycle } from '../host/lifecycle.js';
 import { runOnce } from '../host/run-once.js';
 import { compileKernel, checkPointwise } from './pointwise.js';
-import { convolutionKernel, type KernelVariant, INPUT_BINDING, kernelParams, OUTPUT_BINDING, PARAMS_BINDING, SPECTRUM_BINDING } from './kernel.js';
+import { convolutionKernel, type KernelVariant, INPUT_BINDING, kernelParams, slotsFor, OUTPUT_BINDING, PARAMS_BINDING, SPECTRUM_BINDING } from './kernel.js';
 import { planConvolution, type ConvolutionLayout, type ConvolutionShape } from './plan.js';
 import type { Convolution, ConvolutionBuffers, ConvolutionOptions, ConvolutionPass, FilterSpectrum } from './types.js';
 import { checkOptions, checkSpectrumLength } from './validate.js';
@@ -16,25 +16,43 @@ const ENGINE_TEXT = {
   c2c: (p: number) => `${p}-point C2C FFT`,
   folded: (p: number) => `${p}-point R2C (folded: ${p / 2}-point complex engine)`,
   normal: (p: number) => `${p}-point R2C (normal mode: ${p}-point complex engine)`,
+  pairs: (p: number) => `${p}-point C2C FFT of two real signals at once (real and imaginary parts)`,
 } as const;
 
 function describePass(l: ConvolutionLayout): string {
   const unit = l.type === 'real' ? 'reals' : 'complex values';
   const padded = l.fftLength > l.signalLength ? ` zero-padded to ${l.fftLength}` : '';
-  const inverse = l.type === 'real' ? 'C2R' : 'inverse C2C FFT';
+  const inverse = l.type === 'real' && l.engine !== 'pairs' ? 'C2R' : 'inverse C2C FFT';
   const crop =
     l.mode === 'same' ? ` (linear outputs ${l.outputOffset}..${l.outputOffset + l.outputLength - 1})` : '';
   return (
     `load ${l.signalLength} ${unit} per signal${padded} -> ${ENGINE_TEXT[l.engine](l.fftLength)} -> ` +
-    `pointwise with the stored spectrum (${l.spectrumLength} values, 1/${l.fftLength} folded in) -> ${inverse} -> ` +
-    `store ${l.outputLength} outputs${crop}; ${l.fftsPerBlock} signal(s) per workgroup, one kernel`
+    `pointwise with the stored spectrum (${l.storedSpectrumLength} values, 1/${l.fftLength} folded in) -> ${inverse} -> ` +
+    `store ${l.outputLength} outputs${crop}; ${(l.engine === 'pairs' ? 2 : 1) * l.fftsPerBlock} signal(s) per workgroup, one kernel`
   );
 }
 
 /** The filter's spectrum times 1/P, given directly (checked against the plan's length). */
 function scaledSpectrum(filter: FilterSpectrum, l: ConvolutionLayout): Float32Array<ArrayBuffer> {
   checkSpectrumLength(filter.spectrum, l.spectrumLength, l.fftLength, l.type);
-  return Float32Array.from(filter.spectrum, (v) => v / l.fftLength);
+  const scaled = Float32Array.from(filter.spectrum, (v) => v / l.fftLength);
+  return l.engine === 'pairs' ? hermitianExtension(scaled, l.fftLength) : scaled;
+}
+
+/**
+ * The P values of a real filter's spectrum from its first floor(P/2) + 1: H_{P-k} = conj(H_k). The
+ * imaginary parts of H_0 (and H_{P/2}) become 0: the pairs engine would otherwise mix the two
+ * signals of a slot through them, where a C2R ignores them (the same results as the folded engine).
+ */
+function hermitianExtension(half: Float32Array<ArrayBuffer>, p: number): Float32Array<ArrayBuffer> {
+  const out = new Float32Array(2 * p);
+  for (let k = 0; k < p; k++) {
+    const m = k <= p / 2 ? k : p - k;
+    const sign = k <= p / 2 ? 1 : -1;
+    out[2 * k] = half[2 * m];
+    out[2 * k + 1] = m === 0 || 2 * m === p ? 0 : sign * half[2 * m + 1];
+  }
+  return out;
 }
 
 /** The taps zero-padded to P points (P reals, or P complex values interleaved): the spectrum pass's input. */
@@ -58,10 +76,10 @@ export async function createShapedConvolution(
   assertDeviceAlive(device, 'createConvolution');
   const request = checkOptions(options);
   const { batch, filter, pointwise } = options;
-  const layout = planConvolution(request, device.limits, tuning);
+  const layout = planConvolution({ ...request, pointwise: pointwise !== undefined }, device.limits, tuning);
   const spectrumData =
     filter === undefined
-      ? Float32Array.from({ length: 2 * layout.spectrumLength }, (_, i) => (i % 2 === 0 ? 1 / layout.fftLength : 0))
+      ? Float32Array.from({ length: 2 * layout.storedSpectrumLength }, (_, i) => (i % 2 === 0 ? 1 / layout.fftLength : 0))
       : filter instanceof Float32Array
         ? undefined
         : scaledSpectrum(filter, layout);
@@ -71,7 +89,7 @@ export async function createShapedConvolution(
   const label = `webfftdx convolution ${layout.mode} ${layout.type} ${layout.signalLength}`;
   checkBufferBytes(device, inputBytes, `the input of ${batch} signals of ${label}`);
   checkBufferBytes(device, outputBytes, `the output of ${batch} signals of ${label}`);
-  const groups = Math.ceil(batch / layout.fftsPerBlock);
+  const groups = Math.ceil(slotsFor(layout, batch) / layout.fftsPerBlock);
   const workgroups = dispatchShape(groups, device.limits.maxComputeWorkgroupsPerDimension);
   checkKernelFits(device, { label, workgroupBytes: layout.workgroupBytes, workgroupSize: layout.workgroupSize, workgroups });
   if (pointwise !== undefined) await checkPointwise(device, pointwise);
@@ -93,7 +111,7 @@ export async function createShapedConvolution(
   };
   const params = uniform(kernelParams(layout, batch, workgroups[0], false), 'params');
   const spectrum = device.createBuffer({
-    size: layout.spectrumLength * 8,
+    size: layout.storedSpectrumLength * 8,
     usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST,
     label: `${label} filter spectrum`,
   });

@@ -9,7 +9,9 @@
 // spectrum element k = t + i * stride is multiplied in place by H_k:
 //   c2c:    complex element j;
 //   folded: pair p = (x[2p], x[2p + 1]) on input and output; spectrum X_k, k <= P/2, natural layout;
-//   normal: real slot j (element t + j * stride) is component j & 1 of register j >> 1; spectrum as folded.
+//   normal: real slot j (element t + j * stride) is component j & 1 of register j >> 1; spectrum as folded;
+//   pairs:  complex element j = (a[j], b[j]) of the two real signals 2s and 2s + 1 of slot s (b = 0 past
+//           the batch); spectrum: all P values (the real filter's Hermitian spectrum), as c2c.
 import type { ConvolutionLayout } from './plan.js';
 
 export const INPUT_BINDING = 0;
@@ -24,7 +26,7 @@ export const POINTWISE_SIGNATURE = 'fn pointwise(fft: u32, index: u32, x: vec2<f
 /** Element types of the input and output bindings (`vec2<f32>` where pairs stay aligned, else `f32`). */
 export function ioElements(layout: ConvolutionLayout): { input: string; output: string } {
   if (layout.engine === 'c2c') return { input: 'vec2<f32>', output: 'vec2<f32>' };
-  if (layout.engine === 'normal') return { input: 'f32', output: 'f32' };
+  if (layout.engine === 'normal' || layout.engine === 'pairs') return { input: 'f32', output: 'f32' };
   // Folded: signal b's pairs are 8-byte aligned only when N is even; output likewise for the length and the crop.
   return {
     input: layout.signalLength % 2 === 0 ? 'vec2<f32>' : 'f32',
@@ -118,7 +120,7 @@ export interface KernelOptions extends KernelVariant {
 export function convolutionKernel(layout: ConvolutionLayout, options: KernelOptions): string {
   const { forward, inverse, stride, fftsPerBlock: F } = layout;
   const P = layout.fftLength;
-  const S = layout.spectrumLength;
+  const S = layout.storedSpectrumLength;
   const x = extentsOf(layout);
   const io = ioElements(layout);
   const inPlace = options.inPlace;
@@ -157,6 +159,14 @@ export function convolutionKernel(layout: ConvolutionLayout, options: KernelOpti
         }
       }
     }
+    if (layout.engine === 'pairs') {
+      // Circular only (len = P): signal a at `base`, signal b (when it exists) one signal further.
+      for (let i = 0; i < fp.inputEPT; i++) {
+        const j = `thread + ${i * stride}u`;
+        out.push(`${indent}data[${i}] = vec2<f32>(${inName}[${base} + ${j}], 0.0f);`);
+        out.push(`${indent}if (has_b) { data[${i}].y = ${inName}[${base} + ${u(len)} + ${j}]; }`);
+      }
+    }
     if (layout.engine === 'normal') {
       // Normal-mode real input (circular only, len = P): real slot j is component j & 1 of register j >> 1.
       for (let j = 0; j < fp.inputEPT; j++) out.push(`${indent}data[${j >> 1}][${j & 1}] = ${inName}[${base} + thread + ${j * stride}u];`);
@@ -188,6 +198,14 @@ export function convolutionKernel(layout: ConvolutionLayout, options: KernelOpti
         }
       }
     }
+    if (layout.engine === 'pairs') {
+      const b = `(2u * signal + 1u) * ${u(x.outLength)}`;
+      for (let i = 0; i < ip.outputEPT; i++) {
+        const j = `thread + ${i * stride}u`;
+        out.push(`${indent}${outName}[2u * ${base} + ${j}] = ${invData}[${i}].x;`);
+        out.push(`${indent}if (has_b) { ${outName}[${b} + ${j}] = ${invData}[${i}].y; }`);
+      }
+    }
     if (layout.engine === 'normal') {
       for (let j = 0; j < ip.outputEPT; j++) out.push(`${indent}${outName}[${base} + thread + ${j * stride}u] = ${invData}[${j >> 1}][${j & 1}];`);
     }
@@ -209,7 +227,7 @@ export function convolutionKernel(layout: ConvolutionLayout, options: KernelOpti
       ? `${outName}[${k}] = data[${i}] * ${scale};`
       : `${outName}[2u * (${k})] = data[${i}].x * ${scale}; ${outName}[2u * (${k}) + 1u] = data[${i}].y * ${scale};`;
 
-  const engineText = { c2c: 'c2c', folded: 'r2c/c2r folded (natural)', normal: 'r2c/c2r normal (natural)' }[layout.engine];
+  const engineText = { c2c: 'c2c', pairs: 'c2c on pairs of real signals', folded: 'r2c/c2r folded (natural)', normal: 'r2c/c2r normal (natural)' }[layout.engine];
   const lengths =
     layout.mode === 'circular'
       ? `${layout.signalLength} points`
@@ -230,7 +248,7 @@ export function convolutionKernel(layout: ConvolutionLayout, options: KernelOpti
       `${F} signal(s) per workgroup${inPlace ? ', in place' : ''}`,
     ...bindings,
     `@group(0) @binding(${SPECTRUM_BINDING}) var<storage, read> conv_spectrum: array<vec2<f32>>;`,
-    `struct ConvParams { batch: u32, groups_x: u32, spectrum_pass: u32, n: u32, out_length: u32, offset: u32 }`,
+    `struct ConvParams { batch: u32, groups_x: u32, spectrum_pass: u32, n: u32, out_length: u32, offset: u32, signals: u32 }`,
     `@group(0) @binding(${PARAMS_BINDING}) var<uniform> conv_params: ConvParams;`,
     ...layout.buffers.map((b) => `var<workgroup> ${b.name}: array<${b.element}, ${b.count}>;`),
     forward.code,
@@ -245,9 +263,12 @@ export function convolutionKernel(layout: ConvolutionLayout, options: KernelOpti
     `  let is_active = thread < ${stride}u && slot < ${F}u && lid.z == 0u && signal < conv_params.batch;`,
     // A uniform value: the spectrum pass leaves before the inverse in uniform control flow.
     `  let spectrum_pass = conv_params.spectrum_pass != 0u;`,
+    // Pairs: slot `signal` holds real signals 2 signal and 2 signal + 1 (the second absent past an odd batch and in the spectrum pass).
+    ...(layout.engine === 'pairs' ? [`  let has_b = !spectrum_pass && 2u * signal + 1u < conv_params.signals;`] : []),
     `  var data: array<vec2<f32>, ${fwdS}>;`,
   );
-  if (options.prefetchSpectrum) {
+  const prefetch = options.prefetchSpectrum ?? layout.prefetchSpectrum;
+  if (prefetch) {
     push(`  var conv_h: array<vec2<f32>, ${forward.plan.outputEPT}>;`, `  if (is_active && !spectrum_pass) {`);
     push(...spectrumRegisters((i, k) => `conv_h[${i}] = conv_spectrum[${k}];`, '    '));
     push(`  }`);
@@ -259,7 +280,7 @@ export function convolutionKernel(layout: ConvolutionLayout, options: KernelOpti
     // The taps, zero-padded to P on the host.
     ...(noBranch ? [] : loads(P, P / 2, '0u', '      ')),
     ...(noBranch ? [] : [`    } else {`]),
-    ...loads(x.n, x.halfN, `signal * ${u(x.n)}`, '      '),
+    ...loads(x.n, x.halfN, `${layout.engine === 'pairs' ? '2u * ' : ''}signal * ${u(x.n)}`, '      '),
     ...(noBranch ? [] : [`    }`]),
     `  }`,
     `  ${forward.execute}(&data, thread, slot);`,
@@ -276,7 +297,7 @@ export function convolutionKernel(layout: ConvolutionLayout, options: KernelOpti
     );
   }
   const hOf = (i: number, k: string) =>
-    options.skipSpectrumRead ? `vec2<f32>(${scale}, 0.0f)` : options.prefetchSpectrum ? `conv_h[${i}]` : `conv_spectrum[${k}]`;
+    options.skipSpectrumRead ? `vec2<f32>(${scale}, 0.0f)` : prefetch ? `conv_h[${i}]` : `conv_spectrum[${k}]`;
   // Keeps the binding in the 'auto' layout when the diagnostic variant does not read it.
   if (options.skipSpectrumRead) push(`  _ = &conv_spectrum;`);
   push(
@@ -292,7 +313,13 @@ export function convolutionKernel(layout: ConvolutionLayout, options: KernelOpti
   return [forward.directives, lines.join('\n')].filter((s) => s.length > 0).join('\n\n');
 }
 
-/** The uniform parameters of the kernel (6 u32, padded to 32 bytes). */
-export function kernelParams(layout: ConvolutionLayout, batch: number, groupsX: number, spectrumPass: boolean): Uint32Array<ArrayBuffer> {
-  return new Uint32Array([batch, groupsX, spectrumPass ? 1 : 0, layout.signalLength, layout.outputLength, layout.outputOffset, 0, 0]);
+/** FFT slots a batch of signals fills: one per signal, or one per two signals (pairs engine). */
+export function slotsFor(layout: ConvolutionLayout, signals: number): number {
+  return layout.engine === 'pairs' ? Math.ceil(signals / 2) : signals;
+}
+
+/** The uniform parameters of the kernel (7 u32, padded to 32 bytes); `signals` the batch, in signals. */
+export function kernelParams(layout: ConvolutionLayout, signals: number, groupsX: number, spectrumPass: boolean): Uint32Array<ArrayBuffer> {
+  const slots = slotsFor(layout, signals);
+  return new Uint32Array([slots, groupsX, spectrumPass ? 1 : 0, layout.signalLength, layout.outputLength, layout.outputOffset, signals, 0]);
 }

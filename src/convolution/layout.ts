@@ -10,13 +10,15 @@ export interface ConvolutionShapeQuery {
   readonly mode: ConvolutionMode;
   /** M, the filter's taps (required for 'linear' and 'same'). */
   readonly taps?: number;
+  /** Whether a pointwise function will replace the multiply (real circular plans then keep a real engine). */
+  readonly pointwise?: boolean;
 }
 
 export interface ConvolutionLengths {
   readonly engine: ConvolutionEngine;
   /** P */
   readonly fftLength: number;
-  /** Complex values of the filter spectrum: P, or P/2 + 1 for real. */
+  /** Complex values of the filter spectrum a user gives: P, or P/2 + 1 for real (whatever the engine). */
   readonly spectrumLength: number;
   readonly outputLength: number;
   readonly fftsPerBlock: number;
@@ -32,7 +34,7 @@ export function convolutionLayout(limits: ConvolutionLimits, query: ConvolutionS
     batch: 1,
     filter: { spectrum: new Float32Array(0), taps: query.taps },
   });
-  const l = planConvolution(request, limits);
+  const l = planConvolution({ ...request, pointwise: query.pointwise === true }, limits);
   return {
     engine: l.engine,
     fftLength: l.fftLength,

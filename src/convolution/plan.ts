@@ -13,9 +13,19 @@ import type { ConvolutionMode, ConvolutionType } from './types.js';
 /**
  * How the kernel transforms: `c2c` (complex signals), `folded` (real signals of a power-of-two P
  * through a P/2-point complex engine, RealFFTOptions('natural', 'folded')), `normal` (real signals
- * of another fast P through a P-point engine, RealFFTOptions('natural', 'normal'): circular only).
+ * of another fast P through a P-point engine, RealFFTOptions('natural', 'normal'): circular only),
+ * `pairs` (real signals two at a time as the real and imaginary parts of one complex signal through
+ * the P-point C2C engine: the filter is real, so conv(a + i b, h) = conv(a, h) + i conv(b, h) and the
+ * halves need no untangling; circular, plain multiply only, P <= PAIRS_MAX_LENGTH).
  */
-export type ConvolutionEngine = 'c2c' | 'folded' | 'normal';
+export type ConvolutionEngine = 'c2c' | 'folded' | 'normal' | 'pairs';
+
+/**
+ * The largest P of the pairs engine: at 256-4096 two real signals through one C2C convolution ran
+ * 1.36-1.46 x faster than the folded R2C/C2R kernel; at 16384 both took the same time
+ * (bench/conv-variant.js, H200, 2026-11-24, docs/convolution.md).
+ */
+export const PAIRS_MAX_LENGTH = 8192;
 
 export interface ConvolutionRequest {
   readonly type: ConvolutionType;
@@ -24,6 +34,8 @@ export interface ConvolutionRequest {
   readonly signalLength: number;
   /** M; undefined only for a circular plan without taps (a spectrum or a pointwise function alone). */
   readonly filterLength: number | undefined;
+  /** A user pointwise function replaces the multiply (it must see each real signal's own spectrum: no pairs engine). */
+  readonly pointwise?: boolean;
 }
 
 /** The WebGPU limits a plan must fit (a GPUDevice's `limits` will do). */
@@ -43,8 +55,12 @@ export interface ConvolutionLayout extends ConvolutionRequest {
   readonly outputLength: number;
   /** Output n is linear output n + outputOffset ('same': floor((M - 1) / 2); else 0). */
   readonly outputOffset: number;
-  /** Complex values of the stored spectrum: P (complex) or P/2 + 1 (real). */
+  /** Complex values of the spectrum a user gives: P (complex) or P/2 + 1 (real). */
   readonly spectrumLength: number;
+  /** Complex values of the spectrum the kernel reads: spectrumLength, or P for the pairs engine (Hermitian-extended). */
+  readonly storedSpectrumLength: number;
+  /** Read the filter spectrum into registers before the forward FFT (measured faster at P = 16384 only). */
+  readonly prefetchSpectrum: boolean;
   readonly forward: WGSLModule;
   readonly inverse: WGSLModule;
   /** Signals per workgroup (FFT slots along local_invocation_id.y). */
@@ -99,7 +115,7 @@ function descriptorsFor(engine: ConvolutionEngine, p: number, limits: FFTLimits)
   // fft() validates its operators at run time; the list is built dynamically, hence the casts.
   const make = (ops: unknown[]) => (fft as unknown as (...o: unknown[]) => FFTPlanned)(...ops);
   const base = [Size(p), Block(), Limits(limits)];
-  if (engine === 'c2c') {
+  if (engine === 'c2c' || engine === 'pairs') {
     return {
       forward: (extra) => make([...base, Direction('forward'), ...extra]),
       inverse: (extra) => make([...base, Direction('inverse'), ...extra]),
@@ -143,6 +159,7 @@ function chooseLength(req: ConvolutionRequest, limits: ConvolutionLimits): { eng
   const n = req.signalLength;
   const max = largestFusedLength(req.type, limits);
   if (req.mode === 'circular') {
+    if (req.type === 'real' && !req.pointwise && n <= PAIRS_MAX_LENGTH && runsNatively('pairs', n, l)) return { engine: 'pairs', p: n };
     const engine: ConvolutionEngine = req.type === 'complex' ? 'c2c' : isPowerOfTwo(n) ? 'folded' : 'normal';
     const engineMax = engine === 'normal' ? maxNativeBlockSize('f32', l) : max;
     if (n > engineMax) throw multiPassError(`circular convolution of ${n} points`, n, req.type, limits);
@@ -232,11 +249,14 @@ function pairFor(engine: ConvolutionEngine, p: number, limits: ConvolutionLimits
 export interface ConvolutionShape {
   readonly elementsPerThread?: number;
   readonly fftsPerBlock?: number;
+  readonly prefetchSpectrum?: boolean;
+  readonly engine?: ConvolutionEngine;
 }
 
 /** Plans a fused convolution for a validated request under the given limits (no GPU work). */
-export function planConvolution(req: ConvolutionRequest, limits: ConvolutionLimits, shape?: ConvolutionShape): ConvolutionLayout {
-  const { engine, p } = chooseLength(req, limits);
+export function planConvolution(req: ConvolutionRequest, limits: ConvolutionLimits, shape: ConvolutionShape = {}): ConvolutionLayout {
+  // A forced engine other than pairs (bench comparisons): plan as if a pointwise function were given.
+  const { engine, p } = chooseLength(shape.engine !== undefined && shape.engine !== 'pairs' ? { ...req, pointwise: true } : req, limits);
   const pair = pairFor(engine, p, limits, shape);
   const m = req.filterLength;
   const outputLength = req.mode === 'linear' ? req.signalLength + m! - 1 : req.signalLength;
@@ -247,7 +267,9 @@ export function planConvolution(req: ConvolutionRequest, limits: ConvolutionLimi
     fftLength: p,
     outputLength,
     outputOffset: req.mode === 'same' ? (m! - 1) >> 1 : 0,
-    spectrumLength: engine === 'c2c' ? p : p / 2 + 1,
+    spectrumLength: engine === 'c2c' ? p : Math.floor(p / 2) + 1,
+    storedSpectrumLength: engine === 'c2c' || engine === 'pairs' ? p : Math.floor(p / 2) + 1,
+    prefetchSpectrum: shape.prefetchSpectrum ?? (engine === 'c2c' && p >= 16384),
     forward: pair.forward,
     inverse: pair.inverse,
     fftsPerBlock: pair.fftsPerBlock,

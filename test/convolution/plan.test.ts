@@ -11,7 +11,11 @@ describe('convolutionLayout', () => {
   it('chooses the FFT length and engine', () => {
     expect(convolutionLayout(CORE, { shape: 4096, type: 'real', mode: 'linear', taps: 64 })).toMatchObject({ engine: 'folded', fftLength: 8192, spectrumLength: 4097, outputLength: 4159 });
     expect(convolutionLayout(CORE, { shape: 100, type: 'complex', mode: 'linear', taps: 3 })).toMatchObject({ engine: 'c2c', fftLength: 108, spectrumLength: 108, outputLength: 102 });
-    expect(convolutionLayout(CORE, { shape: 100, type: 'real', mode: 'circular' })).toMatchObject({ engine: 'normal', fftLength: 100, spectrumLength: 51, outputLength: 100 });
+    expect(convolutionLayout(CORE, { shape: 100, type: 'real', mode: 'circular' })).toMatchObject({ engine: 'pairs', fftLength: 100, spectrumLength: 51, outputLength: 100 });
+    expect(convolutionLayout(CORE, { shape: 100, type: 'real', mode: 'circular', pointwise: true })).toMatchObject({ engine: 'normal', fftLength: 100, spectrumLength: 51 });
+    expect(convolutionLayout(CORE, { shape: 256, type: 'real', mode: 'circular', pointwise: true }).engine).toBe('folded');
+    // Beyond PAIRS_MAX_LENGTH real circular plans keep the folded engine (no gain measured at 16384).
+    expect(convolutionLayout(MID, { shape: 16384, type: 'real', mode: 'circular' }).engine).toBe('folded');
     expect(convolutionLayout(CORE, { shape: 256, type: 'complex', mode: 'same', taps: 64 })).toMatchObject({ fftLength: 320, outputLength: 256 });
     // The largest one-workgroup sizes: complex 8192, real 16384 (folded) under the core limits; more with more memory.
     expect(convolutionLayout(CORE, { shape: 8192, type: 'complex', mode: 'circular' }).fftLength).toBe(8192);
