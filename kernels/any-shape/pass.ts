@@ -27,7 +27,7 @@
 // the Hermitian mirror of C2R input and the Bluestein tables (PASS_FLAGS).
 import type { Sign } from '../codelets.js';
 import { Definitions } from '../definitions.js';
-import { sincosFunction, sincosName } from '../sincos.js';
+import { quadrantMethod, sincosFunction, sincosName, sincosStep } from '../sincos.js';
 import { addBlockEngine, addCmul, type ExchangeMode } from '../stockham.js';
 
 /** Binding slots of pass kernels (group 0). */
@@ -74,6 +74,14 @@ export interface PassKernelSpec {
   /** One read_write binding for input and output. */
   readonly inPlace: boolean;
   readonly maxWorkgroupBytes: number;
+  /**
+   * The pass's parameters, baked into the WGSL as constants (all but inBase / outBase, which stay in
+   * the uniform): the index math divides by literals (a multiply-high, not a u32 division), the
+   * digits loop unrolls, bounds checks that cannot fail vanish, and the twiddle's length is a literal
+   * (a shift for powers of two). One kernel per pass of a shape and direction. Without it, one kernel
+   * serves every shape with the same pass length.
+   */
+  readonly constants?: Omit<PassParams, 'inBase' | 'outBase'>;
 }
 
 export interface PassKernel {
@@ -81,6 +89,8 @@ export interface PassKernel {
   readonly workgroupSize: readonly [number, number, number];
   /** Bytes of workgroup memory the kernel declares. */
   readonly workgroupBytes: number;
+  /** Whether the kernel declares the tables binding (a specialised kernel only when its flags read a table). */
+  readonly usesTables: boolean;
 }
 
 /** Values of the PassParams uniform (see PassParamsWGSL); all u32 except twStep. */
@@ -171,6 +181,7 @@ export function passKernelName(spec: PassKernelSpec): string {
     spec.output !== 'complex' ? `out${spec.output}` : '',
     spec.stagedInput ? 'staged' : '',
     spec.inPlace ? 'inplace' : '',
+    spec.constants ? 'const' : '',
   ];
   return bits.filter(Boolean).join('_');
 }
@@ -201,7 +212,16 @@ export function passKernel(spec: PassKernelSpec): PassKernel {
     slotStride: spec.size / spec.parts + SLOT_PAD,
   });
   const cmul = addCmul(defs, prefix);
-  const sincos = defs.add(sincosName(prefix, 'estimate'), () => sincosFunction(prefix, 'estimate'));
+  const K = spec.constants;
+  // A parameter: its literal when the kernel is specialised, else the uniform's field.
+  const u = (value: number | undefined, field: string) => (K ? `${value}u` : `P.${field}`);
+  // Code that depends on a flag: kept or dropped when specialised, else behind a uniform branch.
+  const ifFlag = (bit: number, code: string, set = true): string[] => {
+    if (K) return ((K.flags & bit) !== 0) === set ? [code] : [];
+    return [`if ((P.flags & ${bit}u) ${set ? '!=' : '=='} 0u) { ${code} }`];
+  };
+  const twMethod = K && K.twLength > 0 ? quadrantMethod(K.twLength) : 'estimate';
+  const sincos = defs.add(sincosName(prefix, twMethod), () => sincosFunction(prefix, twMethod));
 
   const inElem = spec.input === 'real' ? 'f32' : 'vec2<f32>';
   const outElem = spec.output === 'real' ? 'f32' : 'vec2<f32>';
@@ -217,7 +237,8 @@ export function passKernel(spec: PassKernelSpec): PassKernel {
     PASS_PARAMS_WGSL,
     `@group(0) @binding(${PASS_BINDINGS.params}) var<uniform> P: PassParams;`,
   );
-  decls.push(`@group(0) @binding(${PASS_BINDINGS.tables}) var<storage, read> fft_tables: array<vec2<f32>>;`);
+  const usesTables = !K || (K.flags & (PASS_FLAGS.inputTable | PASS_FLAGS.outputTable)) !== 0;
+  if (usesTables) decls.push(`@group(0) @binding(${PASS_BINDINGS.tables}) var<storage, read> fft_tables: array<vec2<f32>>;`);
   let smemType = '';
   if (spec.exchange === 'complex') smemType = 'vec2<f32>';
   if (spec.exchange === 'split') smemType = 'f32';
@@ -225,7 +246,7 @@ export function passKernel(spec: PassKernelSpec): PassKernel {
   let stageComplex = spec.exchange === 'complex';
   let stageCapacity = spec.exchange === 'complex' ? elements : Math.floor(elements / 2);
   let workgroupBytes = passEngineBytes(L, C, spec.exchange, spec.parts);
-  if (smemType) decls.push(`var<workgroup> ${smem}: array<${smemType}, ${elements}>;`);
+  let smemLength = elements;
   // Chunks of the staged rows: registers [q E / Q, (q + 1) E / Q) hold row elements [q L / Q, (q + 1) L / Q).
   let chunks = 0;
   if (spec.stagedInput) {
@@ -236,36 +257,47 @@ export function passKernel(spec: PassKernelSpec): PassKernel {
       decls.push(`var<workgroup> ${stageName}: array<vec2<f32>, ${stageCapacity}>;`);
       workgroupBytes = stageCapacity * 8;
     }
+    // Fewer chunks (fewer barriers) where growing the engine's buffer a little, within the limit, allows.
+    const budget = spec.exchange === 'none' ? stageCapacity : Math.floor((spec.maxWorkgroupBytes - C * 4) / 8);
     for (let q = 1; q <= E; q++) {
-      if (E % q === 0 && C * (L / q + 1) <= stageCapacity) {
+      if (E % q === 0 && C * (L / q + 1) <= Math.max(stageCapacity, budget)) {
         chunks = q;
         break;
       }
+    }
+    if (chunks && spec.exchange !== 'none' && C * (L / chunks + 1) > stageCapacity) {
+      stageCapacity = C * (L / chunks + 1);
+      smemLength = spec.exchange === 'complex' ? stageCapacity : 2 * stageCapacity;
+      workgroupBytes = smemLength * (spec.exchange === 'complex' ? 8 : 4);
     }
     if (!chunks) throw new Error(`webfftdx: ${C} rows of ${L} points cannot be staged through ${stageCapacity} elements of workgroup memory`);
     decls.push(`var<workgroup> ${prefix}_rows: array<u32, ${C}>;`);
     workgroupBytes += C * 4;
   }
+  if (smemType) decls.push(`var<workgroup> ${smem}: array<${smemType}, ${smemLength}>;`);
 
   const tw = `vec2<f32>(cs.x, -cs.y)`;
   const body: string[] = [];
   const push = (...l: string[]) => body.push(...l);
   push(
-    `let group = wg.y * P.groups_x + wg.x;`,
-    `if (group >= P.groups) { return; }`,
+    `let group = wg.y * ${u(K?.groupsX, 'groups_x')} + wg.x;`,
+    // A one-row dispatch has exactly `groups` workgroups.
+    ...(K && K.groupsX === K.groups ? [] : [`if (group >= ${u(K?.groups, 'groups')}) { return; }`]),
     `let c = lid.x;`,
     `let t = lid.y;`,
     `let j = group * ${C}u + c;`,
-    `let is_active = j < P.count;`,
-    `let sub = P.width / P.inner;`,
-    `let a = j / P.width;`,
-    `let r = j - a * P.width;`,
-    `let q = r / P.inner;`,
-    `let b = r - q * P.inner;`,
-    `let in_row = P.in_base + a * P.in_block + b;`,
-    `let out_row = P.out_base + a * P.out_block + b;`,
+    `let is_active = ${K && K.count % C === 0 ? 'true' : `j < ${u(K?.count, 'count')}`};`,
+    `let sub = ${K ? `${K.width / K.inner}u` : 'P.width / P.inner'};`,
+    `let a = j / ${u(K?.width, 'width')};`,
+    `let r = j - a * ${u(K?.width, 'width')};`,
+    `let q = r / ${u(K?.inner, 'inner')};`,
+    `let b = r - q * ${u(K?.inner, 'inner')};`,
+    `let in_row = P.in_base + a * ${u(K?.inBlock, 'in_block')} + b;`,
+    `let out_row = P.out_base + a * ${u(K?.outBlock, 'out_block')} + b;`,
     `var data: array<vec2<f32>, ${E}>;`,
   );
+  // Every index a pass forms lies below L * (width / inner): a bound at or above it cannot fail.
+  const span = K ? L * (K.width / K.inner) : 0;
   // Input index of element l (the FFT's l-th input) and output index of element k.
   let inIdx: (l: string) => string;
   let outIdx: (k: string) => string;
@@ -274,16 +306,12 @@ export function passKernel(spec: PassKernelSpec): PassKernel {
     inIdx = (l) => `${l} * sub + q`;
     outIdx = inIdx;
   } else {
-    push(
-      `// Offset of this FFT's row: the mixed-radix number of q's digits (earlier passes' outputs).`,
-      `var o = 0u;`,
-      `var rest = q;`,
-      `for (var d = 0u; d < P.digits; d++) {`,
-      `  let digit = rest % P.radix[d];`,
-      `  rest = rest / P.radix[d];`,
-      `  o += digit * P.dstride[d];`,
-      `}`,
-    );
+    push(`// Offset of this FFT's row: the mixed-radix number of q's digits (earlier passes' outputs).`, `var o = 0u;`, `var rest = q;`);
+    if (K) {
+      for (const d of K.digits) push(`o += (rest % ${d.radix}u) * ${d.stride}u;`, `rest = rest / ${d.radix}u;`);
+    } else {
+      push(`for (var d = 0u; d < P.digits; d++) {`, `  let digit = rest % P.radix[d];`, `  rest = rest / P.radix[d];`, `  o += digit * P.dstride[d];`, `}`);
+    }
     inIdx = (l) => `o + ${l}`;
     outIdx = (k) => `q + ${k} * sub`;
   }
@@ -292,17 +320,19 @@ export function passKernel(spec: PassKernelSpec): PassKernel {
   const readInput = (idx: string): string[] => {
     const lines: string[] = [];
     if (spec.input === 'real') {
-      lines.push(`var v = vec2<f32>(${inName}[in_row + ${idx} * P.inner], 0.0f);`);
+      lines.push(`var v = vec2<f32>(${inName}[in_row + ${idx} * ${u(K?.inner, 'inner')}], 0.0f);`);
+    } else if (K && (K.flags & PASS_FLAGS.hermitian) === 0) {
+      lines.push(`var v = ${inName}[in_row + ${idx} * ${u(K.inner, 'inner')}];`);
     } else {
       lines.push(
         `var v: vec2<f32>;`,
-        `if ((P.flags & ${PASS_FLAGS.hermitian}u) == 0u || ${idx} <= P.mirror / 2u) { v = ${inName}[in_row + ${idx} * P.inner]; }`,
-        `else { let w = ${inName}[in_row + (P.mirror - ${idx}) * P.inner]; v = vec2<f32>(w.x, -w.y); }`,
+        `if (${K ? '' : `(P.flags & ${PASS_FLAGS.hermitian}u) == 0u || `}${idx} <= ${K ? `${Math.floor(K.mirror / 2)}u` : 'P.mirror / 2u'}) { v = ${inName}[in_row + ${idx} * ${u(K?.inner, 'inner')}]; }`,
+        `else { let w = ${inName}[in_row + (${u(K?.mirror, 'mirror')} - ${idx}) * ${u(K?.inner, 'inner')}]; v = vec2<f32>(w.x, -w.y); }`,
       );
     }
     lines.push(
-      `if ((P.flags & ${PASS_FLAGS.conjugateInput}u) != 0u) { v.y = -v.y; }`,
-      `if ((P.flags & ${PASS_FLAGS.inputTable}u) != 0u) { v = ${cmul}(v, fft_tables[P.in_table + ${idx}]); }`,
+      ...ifFlag(PASS_FLAGS.conjugateInput, 'v.y = -v.y;'),
+      ...ifFlag(PASS_FLAGS.inputTable, `v = ${cmul}(v, fft_tables[${u(K?.inTable, 'in_table')} + ${idx}]);`),
     );
     return lines;
   };
@@ -315,24 +345,37 @@ export function passKernel(spec: PassKernelSpec): PassKernel {
     const read = (at: string) => (stageComplex ? `${stageName}[${at}]` : `vec2<f32>(${stageName}[2u * (${at})], ${stageName}[2u * (${at}) + 1u])`);
     push(
       `// Staged rows: row starts first, then ${chunks} chunk(s) of ${Lc} elements per row, read with consecutive invocations on consecutive elements.`,
-      `if (t == 0u) { ${prefix}_rows[c] = select(0xffffffffu, in_row + o * P.inner, is_active); }`,
+      `if (t == 0u) { ${prefix}_rows[c] = select(0xffffffffu, in_row + o * ${u(K?.inner, 'inner')}, is_active); }`,
       `workgroupBarrier();`,
     );
-    for (let ch = 0; ch < chunks; ch++) {
-      const steps = Math.ceil((C * Lc) / threads);
+    // Unrolled, every chunk's loads first: each invocation keeps all its E global reads in flight
+    // (a loop whose workgroup store waited on its load kept one, and per-chunk loads kept E / chunks:
+    // the staged passes were latency-bound). The values wait in registers for their chunk's turn.
+    const steps = Math.ceil((C * Lc) / threads);
+    const exact = steps * threads === C * Lc;
+    // Every row is a real one when the FFT count is a multiple of C (specialised kernels).
+    const allActive = K !== undefined && K.count % C === 0;
+    for (let k = 0; k < steps; k++) {
       push(
-        `for (var k = 0u; k < ${steps}u; k++) {`,
-        `  let e = flat + k * ${threads}u;`,
-        `  let row = e / ${Lc}u;`,
-        `  let col = e - row * ${Lc}u;`,
-        `  if (e < ${C * Lc}u) {`,
-        `    let start = ${prefix}_rows[row];`,
-        `    if (start != 0xffffffffu) { ${write(`row * ${rowStride}u + col`, `${inName}[start + ${ch * Lc}u + col]`)} }`,
-        `  }`,
-        `}`,
-        `workgroupBarrier();`,
-        `if (is_active) {`,
+        `let e${k} = flat + ${k * threads}u;`,
+        `let row${k} = e${k} / ${Lc}u;`,
+        `let col${k} = e${k} - row${k} * ${Lc}u;`,
+        `let start${k} = ${prefix}_rows[min(row${k}, ${C - 1}u)];`,
       );
+    }
+    for (let ch = 0; ch < chunks; ch++) {
+      for (let k = 0; k < steps; k++) {
+        const guard = [exact ? '' : `e${k} < ${C * Lc}u`, allActive ? '' : `start${k} != 0xffffffffu`].filter(Boolean).join(' && ');
+        const load = `${inName}[start${k} + ${ch * Lc}u + col${k}]`;
+        push(guard ? `var v${ch}_${k} = vec2<f32>(0.0f);\nif (${guard}) { v${ch}_${k} = ${load}; }` : `let v${ch}_${k} = ${load};`);
+      }
+    }
+    for (let ch = 0; ch < chunks; ch++) {
+      for (let k = 0; k < steps; k++) {
+        const store = write(`row${k} * ${rowStride}u + col${k}`, `v${ch}_${k}`);
+        push(exact ? store : `if (e${k} < ${C * Lc}u) { ${store} }`);
+      }
+      push(`workgroupBarrier();`, `if (is_active) {`);
       for (let i = (ch * E) / chunks; i < ((ch + 1) * E) / chunks; i++) {
         push(`  data[${i}] = ${read(`c * ${rowStride}u + t + ${(i - (ch * E) / chunks) * S}u`)};`);
       }
@@ -343,7 +386,8 @@ export function passKernel(spec: PassKernelSpec): PassKernel {
     for (let i = 0; i < E; i++) {
       const l = `(t + ${i * S}u)`;
       push(`  {`, `    let idx = ${inIdx(l)};`);
-      push(`    if (idx < P.in_valid) {`, ...readInput('idx').map((s) => `      ${s}`), `      data[${i}] = v;`, `    }`);
+      if (K && K.inValid >= span) push(...readInput('idx').map((s) => `    ${s}`), `    data[${i}] = v;`);
+      else push(`    if (idx < ${u(K?.inValid, 'in_valid')}) {`, ...readInput('idx').map((s) => `      ${s}`), `      data[${i}] = v;`, `    }`);
       push(`  }`);
     }
     push(`}`);
@@ -356,14 +400,19 @@ export function passKernel(spec: PassKernelSpec): PassKernel {
   for (let i = 0; i < E; i++) {
     const k = `(t + ${i * S}u)`;
     push(`  {`, `    let idx = ${outIdx(k)};`, `    var v = data[${i}];`);
-    if (spec.twiddle) push(`    let cs = ${sincos}(q * ${k}, P.tw_len, P.tw_step);`, `    v = ${cmul}(v, ${tw});`);
+    if (spec.twiddle) {
+      const args = K ? `${K.twLength}u, ${sincosStep(K.twLength)}` : 'P.tw_len, P.tw_step';
+      push(`    let cs = ${sincos}(q * ${k}, ${args});`, `    v = ${cmul}(v, ${tw});`);
+    }
     const store: string[] = [];
     store.push(
-      `if ((P.flags & ${PASS_FLAGS.conjugateOutput}u) != 0u) { v.y = -v.y; }`,
-      `if ((P.flags & ${PASS_FLAGS.outputTable}u) != 0u) { v = ${cmul}(v, fft_tables[P.out_table + idx]); }`,
+      ...ifFlag(PASS_FLAGS.conjugateOutput, 'v.y = -v.y;'),
+      ...ifFlag(PASS_FLAGS.outputTable, `v = ${cmul}(v, fft_tables[${u(K?.outTable, 'out_table')} + idx]);`),
     );
-    store.push(spec.output === 'real' ? `${outName}[out_row + idx * P.inner] = v.x;` : `${outName}[out_row + idx * P.inner] = v;`);
-    push(`    if (idx < P.out_valid) {`, ...store.map((s) => `      ${s}`), `    }`, `  }`);
+    const at = `out_row + idx * ${u(K?.inner, 'inner')}`;
+    store.push(spec.output === 'real' ? `${outName}[${at}] = v.x;` : `${outName}[${at}] = v;`);
+    if (K && K.outValid >= span) push(...store.map((s) => `    ${s}`), `  }`);
+    else push(`    if (idx < ${u(K?.outValid, 'out_valid')}) {`, ...store.map((s) => `      ${s}`), `    }`, `  }`);
   }
   push(`}`);
 
@@ -380,5 +429,5 @@ export function passKernel(spec: PassKernelSpec): PassKernel {
     ...body.map((l) => `  ${l}`),
     `}`,
   ].join('\n\n');
-  return { code, workgroupSize: [C, S, 1], workgroupBytes };
+  return { code, workgroupSize: [C, S, 1], workgroupBytes, usesTables };
 }

@@ -182,7 +182,8 @@ async function makeColumnsPass(device: GPUDevice, p: ColumnsPass, tables: GPUBuf
   if (workgroups[1] > l.maxComputeWorkgroupsPerDimension) {
     throw new Error(`webfftdx: a pass needs ${groups} workgroups, beyond ${l.maxComputeWorkgroupsPerDimension} x ${l.maxComputeWorkgroupsPerDimension}`);
   }
-  const spec = { ...p.spec, maxWorkgroupBytes: l.maxComputeWorkgroupStorageSize };
+  // Specialised: every parameter but the buffer offsets is a WGSL constant (kernels/any-shape/pass.ts).
+  const spec = { ...p.spec, maxWorkgroupBytes: l.maxComputeWorkgroupStorageSize, constants: { ...p.params, groupsX: workgroups[0], groups } };
   const outOfPlace = passKernel({ ...spec, inPlace: false });
   const canInPlace = p.spec.input !== 'real' && p.spec.output !== 'real';
   const [x, y] = outOfPlace.workgroupSize;
@@ -236,7 +237,7 @@ async function makeColumnsPass(device: GPUDevice, p: ColumnsPass, tables: GPUBuf
             { binding: PASS_BINDINGS.output, resource: bindingOf(dst) },
             { binding: PASS_BINDINGS.params, resource: { buffer: paramsFor(0, 0) } },
           ];
-      entries.push({ binding: PASS_BINDINGS.tables, resource: { buffer: tables } });
+      if (outOfPlace.usesTables) entries.push({ binding: PASS_BINDINGS.tables, resource: { buffer: tables } });
       pass.setPipeline(pipe);
       pass.setBindGroup(0, device.createBindGroup({ layout: pipe.getBindGroupLayout(0), entries }));
       pass.dispatchWorkgroups(workgroups[0], workgroups[1], workgroups[2]);
@@ -368,7 +369,7 @@ export async function createFFT(device: GPUDevice, options: FFTOptions): Promise
   const gpuPasses: GPUPass[] = [];
   try {
     {
-      // Every pass kernel declares the tables binding (its use is a runtime flag): a small placeholder when there are none.
+      // Kernels that read a table bind this buffer (a small placeholder when there are no tables).
       tables = device.createBuffer({ size: Math.max(16, planned.tables.byteLength), usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST, label: 'webfftdx Bluestein tables' });
       device.queue.writeBuffer(tables, 0, planned.tables as Float32Array<ArrayBuffer>);
     }
