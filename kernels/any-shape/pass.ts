@@ -20,11 +20,12 @@
 //   When inner is 1 the rows are contiguous and C of them are loaded through workgroup memory
 //   (stagedInput), so that reads stay coalesced too.
 //
-// Everything but the FFT length, the engine's shape and the element types comes from a uniform
-// (PassParams), so one compiled kernel serves every shape that uses the same L: compile time matters
-// on software Vulkan. That includes the direction: the engine always runs forward, and an inverse
-// transform conjugates on its first load and last store (IFFT(x) = conj(FFT(conj(x)))), as well as
-// the Hermitian mirror of C2R input and the Bluestein tables (PASS_FLAGS).
+// The engine always runs forward: an inverse transform conjugates on its first load and last store
+// (IFFT(x) = conj(FFT(conj(x)))); that, the Hermitian mirror of C2R input and the Bluestein tables
+// are PASS_FLAGS. The parameters (PassParams: sizes, strides, flags, twiddle length) can come from a
+// uniform, so that one kernel serves every shape with the same L, or be baked in as constants
+// (PassKernelSpec.constants, what createFFT does): on the H200 that made the passes 1.2-2.3x faster
+// (docs/any-shape.md), as the index math then divides by literals and dead flag branches vanish.
 import type { Sign } from '../codelets.js';
 import { Definitions } from '../definitions.js';
 import { quadrantMethod, sincosFunction, sincosName, sincosStep } from '../sincos.js';
