@@ -107,6 +107,9 @@ describe('createFFT plans', () => {
       expect(p.what).toMatch(/128-point inverse FFTs/);
       expect((p.descriptor as { size: number }).size).toBe(128);
       expect((p.descriptor as { fftsPerBlock: number }).fftsPerBlock).toBe(16);
+      // Specialised kernels: sizes, strides and flags are WGSL constants, only the buffer offsets a uniform.
+      expect(p.code).not.toMatch(/P\.(count|width|inner|in_block|out_block|flags|digits|tw_len)\b/);
+      expect(p.code).toMatch(/P\.in_base/);
     }
   });
   it('runs in place (input = output) and out of place, through run() too', async () => {
