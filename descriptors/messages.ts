@@ -3,6 +3,55 @@
 // texts, so a change here must be made there too.
 import type { ComplexLayout, FFTDirection, FFTPrecision, FFTType, RealMode } from './model.js';
 
+// --- the JavaScript type of an operator's arguments (checked when the operator is called) ---
+
+/**
+ * How an argument is quoted in messages: strings in single quotes as in source code, numbers, booleans,
+ * null and undefined as written, bigints with their `n`; arrays, objects and functions by shape only.
+ * The type level (ShowValue in types/messages.ts) quotes literal types the same way.
+ */
+export function showValue(v: unknown): string {
+  switch (typeof v) {
+    case 'string':
+      return `'${v}'`;
+    case 'bigint':
+      return `${v}n`;
+    case 'symbol':
+      return 'symbol';
+    case 'function':
+      return 'function';
+    case 'object':
+      return v === null ? 'null' : Array.isArray(v) ? '[...]' : '{...}';
+    default:
+      return String(v);
+  }
+}
+
+/** The JavaScript type of a value as a message names it: `a string`, `an array`, `null`, ... */
+export function typeName(v: unknown): string {
+  if (v === null || v === undefined) return String(v);
+  if (Array.isArray(v)) return 'an array';
+  const t = typeof v;
+  return t === 'object' ? 'an object' : `a ${t}`;
+}
+
+/** `'a', 'b' or 'c'`: the values a string argument takes. */
+export const oneOf = (values: readonly string[]): string =>
+  values.length === 1
+    ? `'${values[0]}'`
+    : `${values.slice(0, -1).map((v) => `'${v}'`).join(', ')} or '${values[values.length - 1]}'`;
+
+/** `Size('64')`, or `BlockDim(y: '2')` naming the parameter of an operator with several. */
+export const callText = (label: string, value: unknown, parameter?: string): string =>
+  `${label}(${parameter === undefined ? '' : `${parameter}: `}${showValue(value)})`;
+
+/** Runtime: `Size('64') takes an integer, not a string`. */
+export const argumentType = (call: string, expected: string, got: unknown): string =>
+  `${call} takes ${expected}, not ${typeName(got)}`;
+
+/** What the Limits() argument must be; the runtime alone also checks its fields' types. */
+export const LIMITS_ARGUMENT = 'an object like adapter.limits';
+
 // --- one operator's own value (checked in argument order) ---
 
 /** Runtime only: TypeScript already rejects a non-operator argument. */

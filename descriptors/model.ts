@@ -9,6 +9,14 @@ export type ComplexLayout = 'natural' | 'packed' | 'full';
 export type RealMode = 'normal' | 'folded';
 export type ElementKind = 'real' | 'complex';
 
+/** The values of the string unions above, in the order messages list them. */
+export const FFT_TYPES: readonly FFTType[] = ['c2c', 'r2c', 'c2r'];
+export const FFT_DIRECTIONS: readonly FFTDirection[] = ['forward', 'inverse'];
+export const FFT_PRECISIONS: readonly FFTPrecision[] = ['f16', 'f32', 'f64'];
+export const FFT_EXECUTIONS: readonly FFTExecution[] = ['thread', 'block'];
+export const COMPLEX_LAYOUTS: readonly ComplexLayout[] = ['natural', 'packed', 'full'];
+export const REAL_MODES: readonly RealMode[] = ['normal', 'folded'];
+
 /** How the engine computes the transform: native Stockham (Cooley-Tukey) or Bluestein (chirp-z) with a workspace. */
 export type Algorithm = 'stockham' | 'bluestein';
 

@@ -1,9 +1,14 @@
 // The operators users compose descriptors from: small frozen objects `{ op, value }` whose value keeps
 // its literal type (SizeOp<128>), so the type level can compute literal traits and readable errors.
-// Constructors do not validate: fft()/with() validate the whole list (descriptors/rules.ts), so the
-// runtime check and the compile-time check see the same combination and report the same message.
+// Constructors check only the JavaScript type of their arguments (argument-types.ts), as TypeScript
+// does on the call itself (types/arguments.ts). Values and combinations are validated by fft()/with()
+// over the whole list (descriptors/rules.ts), so the runtime check and the compile-time check see the
+// same combination and report the same message.
+import { checkArgumentTypes, checkLimitsArgument } from './argument-types.js';
 import type { ComplexLayout, FFTDirection, FFTExecution, FFTPrecision, FFTType, RealMode } from './model.js';
 import { DEFAULT_LIMITS } from './model.js';
+import type { AsNumber, AsWord, IntegerParam, ObjectParam, WordParam } from './types/arguments.js';
+import type { DirectionValues, LayoutValues, LimitsArgument, ModeValues, PrecisionValues, TypeValues } from './types/messages.js';
 
 export interface SizeOp<N extends number = number> {
   readonly op: 'size';
@@ -92,24 +97,42 @@ export type LimitsInvocationsOf<L> = LimitField<L, 'maxComputeInvocationsPerWork
 
 const freeze = <T extends object>(o: T): T => Object.freeze(o);
 
+/** Checks the argument types (the one check a constructor makes), then freezes. */
+function checked<O extends AnyOp>(op: { readonly op: O['op']; readonly value: unknown }): O {
+  checkArgumentTypes(op);
+  return freeze(op) as O;
+}
+
+// Each constructor is one overload, the signature users see and the type level checks, over an
+// implementation that takes `unknown`, so the body never reads a parameter of those generic
+// conditional types (the checker would compute their constraints, all possible messages).
+
 /** FFT length (cuFFTDx `Size<N>`). */
-export function Size<const N extends number>(n: N): SizeOp<N> {
-  return freeze({ op: 'size', value: n });
+export function Size<const N>(n: IntegerParam<N, 'Size'>): SizeOp<AsNumber<N>>;
+export function Size(n: unknown): SizeOp {
+  return checked({ op: 'size', value: n });
 }
 
 /** c2c (default), r2c or c2r (cuFFTDx `Type<fft_type::...>`). */
-export function Type<const T extends FFTType>(type: T): TypeOp<T> {
-  return freeze({ op: 'type', value: type });
+export function Type<const T>(type: WordParam<T, FFTType, 'Type', TypeValues>): TypeOp<AsWord<T, FFTType>>;
+export function Type(type: unknown): TypeOp {
+  return checked({ op: 'type', value: type });
 }
 
 /** forward or inverse; deduced for r2c (forward) and c2r (inverse). */
-export function Direction<const D extends FFTDirection>(direction: D): DirectionOp<D> {
-  return freeze({ op: 'direction', value: direction });
+export function Direction<const D>(
+  direction: WordParam<D, FFTDirection, 'Direction', DirectionValues>,
+): DirectionOp<AsWord<D, FFTDirection>>;
+export function Direction(direction: unknown): DirectionOp {
+  return checked({ op: 'direction', value: direction });
 }
 
 /** f16 (needs `shader-f16`, two FFTs per register), f32 (default) or f64 (emulated). */
-export function Precision<const P extends FFTPrecision>(precision: P): PrecisionOp<P> {
-  return freeze({ op: 'precision', value: precision });
+export function Precision<const P>(
+  precision: WordParam<P, FFTPrecision, 'Precision', PrecisionValues>,
+): PrecisionOp<AsWord<P, FFTPrecision>>;
+export function Precision(precision: unknown): PrecisionOp {
+  return checked({ op: 'precision', value: precision });
 }
 
 /** One invocation computes the whole FFT (two for f16). */
@@ -123,47 +146,57 @@ export function Block(): BlockOp {
 }
 
 /** Logical elements each invocation holds (Block only). */
-export function ElementsPerThread<const E extends number>(e: E): ElementsPerThreadOp<E> {
-  return freeze({ op: 'elementsPerThread', value: e });
+export function ElementsPerThread<const E>(
+  e: IntegerParam<E, 'ElementsPerThread'>,
+): ElementsPerThreadOp<AsNumber<E>>;
+export function ElementsPerThread(e: unknown): ElementsPerThreadOp {
+  return checked({ op: 'elementsPerThread', value: e });
 }
 
 /** FFTs one workgroup computes (Block only; even in f16). */
-export function FFTsPerBlock<const F extends number>(f: F): FFTsPerBlockOp<F> {
-  return freeze({ op: 'fftsPerBlock', value: f });
+export function FFTsPerBlock<const F>(f: IntegerParam<F, 'FFTsPerBlock'>): FFTsPerBlockOp<AsNumber<F>>;
+export function FFTsPerBlock(f: unknown): FFTsPerBlockOp {
+  return checked({ op: 'fftsPerBlock', value: f });
 }
 
 /** The workgroup size to dispatch with (Block only); extra invocations idle but call `execute`. */
-export function BlockDim<const X extends number, const Y extends number = 1, const Z extends number = 1>(
-  x: X,
-  y?: Y,
-  z?: Z,
-): BlockDimOp<X, Y, Z> {
-  return freeze({ op: 'blockDim', value: freeze([x, (y ?? 1) as Y, (z ?? 1) as Z] as const) });
+export function BlockDim<const X, const Y = 1, const Z = 1>(
+  x: IntegerParam<X, 'BlockDim', 'x'>,
+  y?: IntegerParam<Y, 'BlockDim', 'y'>,
+  z?: IntegerParam<Z, 'BlockDim', 'z'>,
+): BlockDimOp<AsNumber<X>, AsNumber<Y>, AsNumber<Z>>;
+export function BlockDim(x: unknown, y?: unknown, z?: unknown): BlockDimOp {
+  // Only an absent y or z is 1: a null one is reported as null, as the type level does.
+  return checked({ op: 'blockDim', value: freeze([x, y === undefined ? 1 : y, z === undefined ? 1 : z]) });
 }
 
 /** Layout of the complex side of r2c/c2r and the real mode (cuFFTDx `RealFFTOptions<layout, mode>`). */
-export function RealFFTOptions<const L extends ComplexLayout, const M extends RealMode = 'normal'>(
-  layout: L,
-  mode?: M,
-): RealFFTOptionsOp<L, M> {
-  return freeze({ op: 'realFFTOptions', value: freeze({ layout, mode: (mode ?? 'normal') as M }) });
+export function RealFFTOptions<const L, const M = 'normal'>(
+  layout: WordParam<L, ComplexLayout, 'RealFFTOptions', LayoutValues, 'layout'>,
+  mode?: WordParam<M, RealMode, 'RealFFTOptions', ModeValues, 'mode'>,
+): RealFFTOptionsOp<AsWord<L, ComplexLayout>, AsWord<M, RealMode>>;
+export function RealFFTOptions(layout: unknown, mode?: unknown): RealFFTOptionsOp {
+  return checked({ op: 'realFFTOptions', value: freeze({ layout, mode: mode === undefined ? 'normal' : mode }) });
 }
 
 /**
  * What the target device allows (the analogue of cuFFTDx `SM<>`): the three fields, each defaulting
  * to the WebGPU core value, or an adapter's `GPUSupportedLimits` as is.
  */
-export function Limits<const L extends LimitsInput>(
-  limits: L,
-): LimitsOp<LimitsStorageOf<L>, LimitsInvocationsOf<L>> {
-  return freeze({
+export function Limits<const L>(
+  limits: ObjectParam<L, LimitsInput, 'Limits', LimitsArgument>,
+): LimitsOp<LimitsStorageOf<L>, LimitsInvocationsOf<L>>;
+export function Limits(limits: unknown): LimitsOp {
+  checkLimitsArgument(limits);
+  const given = limits as Record<keyof LimitsInput, unknown>;
+  // Only an absent field takes the default: a null one is reported as null.
+  const field = (v: unknown, fallback: number | boolean): unknown => (v === undefined ? fallback : v);
+  return checked({
     op: 'limits',
     value: freeze({
-      maxComputeWorkgroupStorageSize: (limits.maxComputeWorkgroupStorageSize ??
-        DEFAULT_LIMITS.maxComputeWorkgroupStorageSize) as LimitsStorageOf<L>,
-      maxComputeInvocationsPerWorkgroup: (limits.maxComputeInvocationsPerWorkgroup ??
-        DEFAULT_LIMITS.maxComputeInvocationsPerWorkgroup) as LimitsInvocationsOf<L>,
-      subgroups: limits.subgroups ?? false,
+      maxComputeWorkgroupStorageSize: field(given.maxComputeWorkgroupStorageSize, DEFAULT_LIMITS.maxComputeWorkgroupStorageSize),
+      maxComputeInvocationsPerWorkgroup: field(given.maxComputeInvocationsPerWorkgroup, DEFAULT_LIMITS.maxComputeInvocationsPerWorkgroup),
+      subgroups: field(given.subgroups, false),
     }),
   });
 }

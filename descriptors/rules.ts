@@ -3,19 +3,21 @@
 //   1. each argument in turn: its own value, then whether its kind was already given;
 //   2. combinations of operators, absent ones taking their defaults (fixed order below);
 //   3. once Size and Thread()/Block() are present: what the engine can build under the Limits (plan.ts).
+import { checkArgumentTypes } from './argument-types.js';
 import { fail } from './errors.js';
 import * as M from './messages.js';
-import type { ComplexLayout, FFTDirection, FFTExecution, FFTPrecision, FFTType, RealMode } from './model.js';
+import {
+  COMPLEX_LAYOUTS as LAYOUTS,
+  FFT_DIRECTIONS as DIRECTIONS,
+  FFT_EXECUTIONS as EXECUTIONS,
+  FFT_PRECISIONS as PRECISIONS,
+  FFT_TYPES as TYPES,
+  REAL_MODES as MODES,
+} from './model.js';
 import { type AnyOp, operatorLabel, type OpKind } from './operators.js';
 import { checkImplementation, type DescriptorState } from './plan.js';
 import { isPowerOfTwo } from './sizes.js';
 
-const TYPES: readonly FFTType[] = ['c2c', 'r2c', 'c2r'];
-const DIRECTIONS: readonly FFTDirection[] = ['forward', 'inverse'];
-const PRECISIONS: readonly FFTPrecision[] = ['f16', 'f32', 'f64'];
-const EXECUTIONS: readonly FFTExecution[] = ['thread', 'block'];
-const LAYOUTS: readonly ComplexLayout[] = ['natural', 'packed', 'full'];
-const MODES: readonly RealMode[] = ['normal', 'folded'];
 const KINDS: readonly OpKind[] = [
   'size',
   'type',
@@ -31,12 +33,21 @@ const KINDS: readonly OpKind[] = [
 
 const isPositiveInteger = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 1;
 
+/** An operator's shape: a known kind, and the value's structure its kind implies (a hand-built object may lack it). */
 function isOperator(x: unknown): x is AnyOp {
-  return typeof x === 'object' && x !== null && KINDS.includes((x as { op: OpKind }).op) && 'value' in x;
+  if (typeof x !== 'object' || x === null || !KINDS.includes((x as { op: OpKind }).op) || !('value' in x)) return false;
+  const { op, value } = x as { op: OpKind; value: unknown };
+  if (op === 'blockDim') return Array.isArray(value) && value.length === 3;
+  if (op === 'realFFTOptions' || op === 'limits') return typeof value === 'object' && value !== null;
+  return true;
 }
 
-/** Phase 1 for one argument: the operator's own value. */
+/**
+ * Phase 1 for one argument: the operator's own value. Its JavaScript type first: the constructors
+ * already checked it, but an operator object may have been built by hand.
+ */
 function checkValue(op: AnyOp): void {
+  checkArgumentTypes(op);
   switch (op.op) {
     case 'size':
       if (typeof op.value !== 'number' || !Number.isInteger(op.value) || op.value < 2) fail(M.sizeNotValid(op.value));

@@ -17,6 +17,47 @@ import {
   Type,
 } from '../src/index.js';
 
+describe("the JavaScript type of an operator's argument", () => {
+  // The parameter itself becomes the message the constructor throws at run time
+  // (test/descriptors/errors.test.ts pins the same texts).
+  test('integer operators given something else', () => {
+    expect(Size('64')).type.toRaiseError(
+      `Argument of type '"64"' is not assignable to parameter of type '"(FFT error) Size('64') takes an integer, not a string"'`,
+    );
+    expect(fft(Size('64'), Block())).type.toRaiseError("(FFT error) Size('64') takes an integer, not a string");
+    expect(Size(true)).type.toRaiseError('(FFT error) Size(true) takes an integer, not a boolean');
+    expect(Size(64n)).type.toRaiseError('(FFT error) Size(64n) takes an integer, not a bigint');
+    expect(Size(null)).type.toRaiseError('(FFT error) Size(null) takes an integer, not null');
+    expect(ElementsPerThread('8')).type.toRaiseError("(FFT error) ElementsPerThread('8') takes an integer, not a string");
+    expect(FFTsPerBlock([2])).type.toRaiseError('(FFT error) FFTsPerBlock([...]) takes an integer, not an array');
+    expect(BlockDim('16')).type.toRaiseError("(FFT error) BlockDim(x: '16') takes an integer, not a string");
+    expect(BlockDim(16, '2')).type.toRaiseError("(FFT error) BlockDim(y: '2') takes an integer, not a string");
+    expect(BlockDim(16, 2, {})).type.toRaiseError('(FFT error) BlockDim(z: {...}) takes an integer, not an object');
+  });
+  test('a non-literal string says so', () => {
+    const text: string = '64';
+    expect(Size(text)).type.toRaiseError('(FFT error) Size(string) takes an integer, not a string');
+  });
+  test('string operators given something else', () => {
+    expect(Type(2)).type.toRaiseError("(FFT error) Type(2) takes 'c2c', 'r2c' or 'c2r', not a number");
+    expect(Direction(true)).type.toRaiseError("(FFT error) Direction(true) takes 'forward' or 'inverse', not a boolean");
+    expect(Precision(null)).type.toRaiseError("(FFT error) Precision(null) takes 'f16', 'f32' or 'f64', not null");
+    expect(RealFFTOptions(1)).type.toRaiseError("(FFT error) RealFFTOptions(layout: 1) takes 'natural', 'packed' or 'full', not a number");
+    expect(RealFFTOptions('natural', 3)).type.toRaiseError("(FFT error) RealFFTOptions(mode: 3) takes 'normal' or 'folded', not a number");
+  });
+  test('a string outside the values keeps TypeScript own error (so editors still complete the values)', () => {
+    expect(Type('r2x')).type.toRaiseError(`Argument of type '"r2x"' is not assignable to parameter of type 'FFTType'`);
+    expect(RealFFTOptions('natural', 'fold')).type.toRaiseError(
+      `Argument of type '"fold"' is not assignable to parameter of type 'RealMode | undefined'`,
+    );
+  });
+  test('Limits given something other than an object; a wrong field is named by TypeScript', () => {
+    expect(Limits(16384)).type.toRaiseError('(FFT error) Limits(16384) takes an object like adapter.limits, not a number');
+    expect(Limits('core')).type.toRaiseError("(FFT error) Limits('core') takes an object like adapter.limits, not a string");
+    expect(Limits({ maxComputeWorkgroupStorageSize: '32768' })).type.toRaiseError("Type 'string' is not assignable to type 'number'");
+  });
+});
+
 describe("an operator's own value", () => {
   test('sizes below 2 and non-integers', () => {
     expect(fft(Size(1), Block())).type.toRaiseError('(FFT error) Size(1) is not a valid FFT size: use an integer >= 2');
@@ -160,8 +201,16 @@ describe('what the engine can build under the Limits', () => {
     expect(fft(Size(1323), Block(), FFTsPerBlock(4), ElementsPerThread(21))).type.toRaiseError(
       '(FFT error) FFTsPerBlock(4) with Size(1323) needs at least 21168 bytes of workgroup memory but the Limits allow 16384',
     );
-    // Two 3125-point FFTs fit through the exchange in 5 parts.
-    expect(fft(Size(3125), Direction('forward'), Block(), FFTsPerBlock(2), ElementsPerThread(25)).sharedMemorySize).type.toBe<10000>();
+  });
+});
+
+describe('incomplete descriptors', () => {
+  // The trait types themselves (FFTIncomplete<message>) are tsd's (test-d/traits.test-d.ts).
+  test('asking for WGSL, or using a missing trait as a number, prints the message', () => {
+    const D = fft(Size(128), Block());
+    expect(D.wgsl()).type.toRaiseError("(FFT error) wgsl() is not available: a c2c FFT needs Direction('forward')");
+    const use = (x: number) => x;
+    expect(use(D.stride)).type.toRaiseError("(FFT error) stride is not available: a c2c FFT needs Direction('forward')");
   });
 });
 

@@ -6,6 +6,61 @@ import type { Mul } from './nat.js';
 
 export type Tagged<M extends string> = `(FFT error) ${M}`;
 
+/** An argument as messages quote it (messages.ts showValue); a non-literal by its type: `Size(string)`. */
+export type ShowValue<V> = [V] extends [string]
+  ? string extends V
+    ? 'string'
+    : `'${V}'`
+  : [V] extends [number]
+    ? number extends V
+      ? 'number'
+      : `${V}`
+    : [V] extends [boolean]
+      ? boolean extends V
+        ? 'boolean'
+        : `${V}`
+      : [V] extends [bigint]
+        ? bigint extends V
+          ? 'bigint'
+          : `${V}n`
+        : [V] extends [symbol]
+          ? 'symbol'
+          : [V] extends [null | undefined]
+            ? `${V}`
+            : [V] extends [readonly unknown[]]
+              ? '[...]'
+              : [V] extends [(...args: never[]) => unknown]
+                ? 'function'
+                : '{...}';
+/** messages.ts typeName. */
+export type TypeName<V> = [V] extends [null | undefined]
+  ? `${V}`
+  : [V] extends [string]
+    ? 'a string'
+    : [V] extends [number]
+      ? 'a number'
+      : [V] extends [boolean]
+        ? 'a boolean'
+        : [V] extends [bigint]
+          ? 'a bigint'
+          : [V] extends [symbol]
+            ? 'a symbol'
+            : [V] extends [readonly unknown[]]
+              ? 'an array'
+              : [V] extends [(...args: never[]) => unknown]
+                ? 'a function'
+                : 'an object';
+/** messages.ts callText: `Size('64')`, or `BlockDim(y: '2')` naming the parameter P. */
+export type CallText<L extends string, V, P extends string = ''> = `${L}(${P extends '' ? '' : `${P}: `}${ShowValue<V>})`;
+export type ArgumentType<Call extends string, Expected extends string, Got> = `${Call} takes ${Expected}, not ${TypeName<Got>}`;
+/** messages.ts oneOf over model.ts's value lists, written out (a union has no order). */
+export type TypeValues = "'c2c', 'r2c' or 'c2r'";
+export type DirectionValues = "'forward' or 'inverse'";
+export type PrecisionValues = "'f16', 'f32' or 'f64'";
+export type LayoutValues = "'natural', 'packed' or 'full'";
+export type ModeValues = "'normal' or 'folded'";
+export type LimitsArgument = 'an object like adapter.limits';
+
 export type SizeNotValid<N extends number> = `Size(${N}) is not a valid FFT size: use an integer >= 2`;
 export type NotPositiveInteger<L extends string, V extends number> = `${L}(${V}) is not valid: use a positive integer`;
 export type BlockDimNotValid<X extends number, Y extends number, Z extends number> =

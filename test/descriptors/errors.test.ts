@@ -94,10 +94,68 @@ describe('invalid combinations throw the compile-time text', () => {
   it('covers at least 25 combinations', () => expect(cases.length).toBeGreaterThanOrEqual(25));
 });
 
+describe("the JavaScript type of an operator's argument: thrown by the operator, the compile-time text", () => {
+  // The constructors as plain JavaScript sees them (test-d/errors.tst.ts pins the compile-time texts).
+  const loose = (f: unknown) => f as (...args: unknown[]) => unknown;
+  const anyFft = fft as unknown as (...ops: unknown[]) => unknown;
+  const wrong: [string, () => unknown, string][] = [
+    ["Size('64')", () => loose(Size)('64'), "Size('64') takes an integer, not a string"],
+    ['Size(true)', () => loose(Size)(true), 'Size(true) takes an integer, not a boolean'],
+    ['Size(64n)', () => loose(Size)(64n), 'Size(64n) takes an integer, not a bigint'],
+    ['Size(null)', () => loose(Size)(null), 'Size(null) takes an integer, not null'],
+    ['Size()', () => loose(Size)(), 'Size(undefined) takes an integer, not undefined'],
+    ["ElementsPerThread('8')", () => loose(ElementsPerThread)('8'), "ElementsPerThread('8') takes an integer, not a string"],
+    ['FFTsPerBlock([2])', () => loose(FFTsPerBlock)([2]), 'FFTsPerBlock([...]) takes an integer, not an array'],
+    ["BlockDim('16')", () => loose(BlockDim)('16'), "BlockDim(x: '16') takes an integer, not a string"],
+    ["BlockDim(16, '2')", () => loose(BlockDim)(16, '2'), "BlockDim(y: '2') takes an integer, not a string"],
+    ['BlockDim(16, 2, {})', () => loose(BlockDim)(16, 2, {}), 'BlockDim(z: {...}) takes an integer, not an object'],
+    ['BlockDim(16, null): null is not an absent y', () => loose(BlockDim)(16, null), 'BlockDim(y: null) takes an integer, not null'],
+    ['Type(2)', () => loose(Type)(2), "Type(2) takes 'c2c', 'r2c' or 'c2r', not a number"],
+    ['Direction(true)', () => loose(Direction)(true), "Direction(true) takes 'forward' or 'inverse', not a boolean"],
+    ['Precision(null)', () => loose(Precision)(null), "Precision(null) takes 'f16', 'f32' or 'f64', not null"],
+    ['Precision(() => 0)', () => loose(Precision)(() => 0), "Precision(function) takes 'f16', 'f32' or 'f64', not a function"],
+    ['RealFFTOptions(1)', () => loose(RealFFTOptions)(1), "RealFFTOptions(layout: 1) takes 'natural', 'packed' or 'full', not a number"],
+    ["RealFFTOptions('natural', 3)", () => loose(RealFFTOptions)('natural', 3), "RealFFTOptions(mode: 3) takes 'normal' or 'folded', not a number"],
+    ['Limits(16384)', () => loose(Limits)(16384), 'Limits(16384) takes an object like adapter.limits, not a number'],
+    ["Limits('core')", () => loose(Limits)('core'), "Limits('core') takes an object like adapter.limits, not a string"],
+    ['Limits(null)', () => loose(Limits)(null), 'Limits(null) takes an object like adapter.limits, not null'],
+    ['Limits([])', () => loose(Limits)([]), 'Limits([...]) takes an object like adapter.limits, not an array'],
+    [
+      "Limits({ maxComputeWorkgroupStorageSize: '32768' })",
+      () => loose(Limits)({ maxComputeWorkgroupStorageSize: '32768' }),
+      "Limits(maxComputeWorkgroupStorageSize: '32768') takes an integer, not a string",
+    ],
+    [
+      'Limits({ maxComputeInvocationsPerWorkgroup: null })',
+      () => loose(Limits)({ maxComputeInvocationsPerWorkgroup: null }),
+      'Limits(maxComputeInvocationsPerWorkgroup: null) takes an integer, not null',
+    ],
+    ["Limits({ subgroups: 'yes' })", () => loose(Limits)({ subgroups: 'yes' }), "Limits(subgroups: 'yes') takes a boolean, not a string"],
+    // An operator object built by hand reaches fft() unchecked: fft() checks its type the same way.
+    ["fft({ op: 'size', value: '64' })", () => anyFft({ op: 'size', value: '64' }), "Size('64') takes an integer, not a string"],
+    [
+      "fft(Size(8), { op: 'blockDim', value: [8, '1', 1] })",
+      () => anyFft(Size(8), { op: 'blockDim', value: [8, '1', 1] }),
+      "BlockDim(y: '1') takes an integer, not a string",
+    ],
+  ];
+  it.each(wrong)('%s', (_name, build, message) => {
+    expect(build).toThrow(FFTDescriptorError);
+    expect(build).toThrow(`(FFT error) ${message}`);
+  });
+  it('the right types still reach the value checks of fft()', () => {
+    expect(() => anyFft(Size(2.5))).toThrow('(FFT error) Size(2.5) is not a valid FFT size: use an integer >= 2');
+    expect(() => anyFft(Type(t('r2x' as FFTType)))).toThrow(`(FFT error) Type("r2x") is not valid: use 'c2c', 'r2c', 'c2r'`);
+    // An absent Limits field takes its default; only present ones are type-checked.
+    expect(() => fft(Size(64), Direction('forward'), Block(), Limits({ maxComputeInvocationsPerWorkgroup: n(1024) }))).not.toThrow();
+  });
+});
+
 describe('what only JavaScript callers can get wrong', () => {
   const anyFft = fft as unknown as (...ops: unknown[]) => unknown;
   it.each([
     [() => anyFft(Size(8), { op: 'nope' }), "argument 2 is not an FFT operator (use Size(), Type(), Block(), ...)"],
+    [() => anyFft(Size(8), { op: 'blockDim', value: 16 }), 'argument 2 is not an FFT operator (use Size(), Type(), Block(), ...)'],
     [() => anyFft(Type('c2x' as FFTType)), `Type("c2x") is not valid: use 'c2c', 'r2c', 'c2r'`],
     [() => anyFft(Size(Number.NaN)), 'Size(NaN) is not a valid FFT size: use an integer >= 2'],
   ])('%#', (build, message) => {

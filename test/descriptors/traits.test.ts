@@ -1,4 +1,4 @@
-// Runtime values of the descriptors whose literal types test-d/traits.tst.ts pins: the same numbers.
+// Runtime values of the descriptors whose literal types test-d/traits.test-d.ts (tsd) pins: the same numbers.
 import { describe, expect, it } from 'vitest';
 import {
   Block,
