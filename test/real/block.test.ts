@@ -15,20 +15,20 @@ const extra = [4, 12, 17, 32, 34, 100, 128, 243, 512, 1024, 2048, 4095];
 describe('real FFTs, Block execution, register API', () => {
   it('small sizes (2, 8, 15, 16, 30)', async () => {
     await expectCasesPass(matrix('registers', [2, 8, 15, 16, 30], 2));
-  }, 600_000);
+  }, 900_000);
   it('medium sizes (63, 64, 68 through Bluestein, 256)', async () => {
     await expectCasesPass(matrix('registers', [63, 64, 68, 256], 2));
-  }, 600_000);
+  }, 900_000);
   it('large sizes (1000, 4096, 8192)', async () => {
     await expectCasesPass(matrix('registers', [1000, 4096, 8192], 1));
-  }, 600_000);
+  }, 900_000);
   it('odd lengths exchanging in 3 and 5 parts (2187, 3125)', async () => {
     await expectCasesPass(matrix('registers', [2187, 3125], 1));
-  }, 600_000);
+  }, 900_000);
   it('the folded maximum (16384)', async () => {
     await expectCasesPass(matrix('registers', [16384], 1));
-  }, 600_000);
+  }, 900_000);
   it.runIf(FULL)('more sizes (WEBFFTDX_FULL=1)', async () => {
     await expectCasesPass(matrix('registers', extra, 1));
-  }, 600_000);
+  }, 900_000);
 });

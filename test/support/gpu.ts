@@ -51,11 +51,15 @@ export async function freshDevice(limits: DeviceLimits = 'default'): Promise<Nod
 let plain: Promise<NodeDevice> | undefined;
 
 /**
- * A device from a plain `adapter.requestDevice()`: WebGPU's default limits (16 KiB of workgroup
+ * A device from a plain `adapter.requestDevice()` (no optional features either, unlike
+ * testDevice('default')): WebGPU's default limits (16 KiB of workgroup
  * memory, 256 invocations, 128 MiB storage bindings), what any page gets without asking for more.
  */
 export function defaultLimitsDevice(): Promise<NodeDevice> {
-  plain ??= requestNodeDevice({ limits: 'default', optionalFeatures: [] });
+  plain ??= requestNodeDevice({ limits: 'default', optionalFeatures: [] }).then((d) => {
+    recordUncapturedErrors(d.device);
+    return d;
+  });
   return plain;
 }
 
