@@ -57,7 +57,7 @@ describe(`two-phase kernel (seed ${seed})`, () => {
     const input = randomFloats(2 * 32768 * 2, seed + 7);
     expectReference(await withErrorScopes(device, () => plan.run(input)), input, 32768, 2, -1);
     plan.destroy();
-  }, 120_000);
+  }, 300_000);
 
   it('createBatchedFFT, Size(32768) inverse with a load callback (input scaled by 2): two phases', async () => {
     const { device } = await testDevice('adapter');
@@ -67,5 +67,5 @@ describe(`two-phase kernel (seed ${seed})`, () => {
     const input = randomFloats(2 * 32768 * 2, seed + 8);
     expectReference(await withErrorScopes(device, () => plan.run(input)), input.map((v) => 2 * v), 32768, 2, 1);
     plan.destroy();
-  }, 120_000);
+  }, 300_000);
 });
