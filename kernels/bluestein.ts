@@ -14,6 +14,7 @@
 import type { FFTPlan } from '../descriptors/model.js';
 import { ARITH_F32, type Arith } from './arith.js';
 import type { Definitions } from './definitions.js';
+import { complexToDF64 } from './df64-layout.js';
 import { fftPow2F64 } from './host-fft.js';
 import { addBlockEngine, addCmul, type ExchangeMode } from './stockham.js';
 
@@ -61,22 +62,9 @@ export function bluesteinWorkspace(plan: FFTPlan, length = plan.size): Float32Ar
   const values = new Float64Array(4 * b);
   for (let k = 0; k < 2 * b; k++) values[k] = h[k] / b;
   values.set(w, 2 * b);
-  const df = plan.precision === 'f64';
-  const out = new Float32Array(df ? 8 * b : 4 * b);
+  const out = plan.precision === 'f64' ? complexToDF64(values) : Float32Array.from(values);
   if (out.byteLength !== plan.workspaceSize) {
     throw new Error(`webfftdx: Bluestein workspace is ${out.byteLength} bytes but the plan says ${plan.workspaceSize}`);
-  }
-  if (!df) {
-    out.set(values);
-    return out;
-  }
-  for (let k = 0; k < 2 * b; k++) {
-    for (let c = 0; c < 2; c++) {
-      const v = values[2 * k + c];
-      const hi = Math.fround(v);
-      out[4 * k + c] = hi;
-      out[4 * k + 2 + c] = v - hi;
-    }
   }
   return out;
 }

@@ -6,7 +6,7 @@ import type { FFTPlan } from '../../descriptors/model.js';
 import { FFTsPerBlock } from '../../descriptors/operators.js';
 import { planLabel } from '../../descriptors/plan-label.js';
 import { checkBatch, checkFloat32Data, checkFloat64Data, checkIOBuffers } from '../host/checks.js';
-import { complexFromDF64, complexToDF64 } from '../host/df64.js';
+import { complexFromDF64, complexToDF64 } from '../../kernels/df64-layout.js';
 import { assertDeviceAlive, checkBufferBytes, checkKernelFits, dispatchShape, watchDevice } from '../host/device.js';
 import { PlanLifecycle } from '../host/lifecycle.js';
 import { runOnce } from '../host/run-once.js';
@@ -83,7 +83,7 @@ export interface BatchedFFT {
   /**
    * Convenience: uploads `data`, runs, and resolves to the output (interleaved re/im for complex):
    * Float32Array for Precision('f32'), Float64Array for Precision('f64') (converted to and from the
-   * kernels' double-float pairs, src/host/df64.ts).
+   * kernels' double-float pairs, kernels/df64-layout.ts).
    */
   run(data: Float32Array): Promise<Float32Array>;
   run(data: Float64Array): Promise<Float64Array>;

@@ -1,4 +1,5 @@
-// Host conversions for Precision('f64') buffers: the kernels hold an f64 value as a double-float
+// The df64 data layout in buffers, shared by the generators (the Bluestein workspace) and the host
+// plans (Precision('f64') input and output): the kernels hold an f64 value as a double-float
 // pair of f32 (kernels/arith.ts), complex elements as vec4<f32> = (re_hi, im_hi, re_lo, im_lo).
 // hi = f32(v), lo = f32(v - hi): 48 significant bits (relative rounding <= 2^-48 of |v|, plus
 // denormal loss below ~1e-38 * 2^24; f32's exponent range bounds magnitudes at ~3e38).
