@@ -2,18 +2,18 @@
 // passes over global memory planned by ./passes.ts. This module owns the GPU side: pipelines (shared
 // per device by WGSL text), uniforms, constant tables, the assignment of buffers to passes, and the
 // plan object's encode / run / destroy.
-import type { FFTDirection, FFTPlan, FFTType } from '../../descriptors/model.js';
+import type { FFTDirection, FFTType } from '../../descriptors/model.js';
 import { fft } from '../fft.js';
-import { Block, Direction, FFTsPerBlock, Limits, Precision, Size, Type } from '../../descriptors/operators.js';
-import { bluesteinWorkspace } from '../../kernels/bluestein.js';
+import { Block, Direction, Limits, Precision, Size, Type } from '../../descriptors/operators.js';
 import { PASS_BINDINGS, passKernel, passKernelName, passParamsData, PASS_PARAMS_BYTES } from '../../kernels/any-shape/pass.js';
-import { batchedKernelSource, batchedLayout, batchedRounds, INPUT_BINDING, OUTPUT_BINDING, PARAMS_BINDING, WORKSPACE_BINDING } from '../batched/kernel.js';
+import { batchedKernelSource, INPUT_BINDING, OUTPUT_BINDING, PARAMS_BINDING, WORKSPACE_BINDING } from '../batched/kernel.js';
+import { batchedDispatch, withSuggestedFFTsPerBlock } from '../batched/plan.js';
 import { checkBatch, checkFloat32Data, checkIOBuffers, checkStorageBuffer } from '../host/checks.js';
 import { assertDeviceAlive, checkBufferBytes, dispatchShape, watchDevice } from '../host/device.js';
 import { PlanLifecycle } from '../host/lifecycle.js';
 import { runOnce } from '../host/run-once.js';
 import { compileShader } from '../host/shader.js';
-import type { FFTWorkspace } from '../host/workspace.js';
+import { makeWorkspace, type FFTWorkspace } from '../host/workspace.js';
 import { COLUMNS, passDescriptor, planShape, type ColumnsPass, type PlannedPass, type PlanLimits, type RowsPass } from './passes.js';
 import { checkDirection, checkLayout, checkPrecision, checkType, normalizeShape } from './validate.js';
 
@@ -251,35 +251,19 @@ async function makeColumnsPass(device: GPUDevice, p: ColumnsPass, tables: GPUBuf
 async function makeRowsPass(device: GPUDevice, p: RowsPass): Promise<GPUPass> {
   const l = device.limits;
   const limits = { maxComputeWorkgroupStorageSize: l.maxComputeWorkgroupStorageSize, maxComputeInvocationsPerWorkgroup: l.maxComputeInvocationsPerWorkgroup };
-  let desc = fft(Size(p.length), Type(p.type), Direction(p.direction), Precision('f32'), Block(), Limits(limits)) as unknown as {
-    suggestedFFTsPerBlock: number;
-    fftsPerBlock: number;
-    with(...ops: unknown[]): unknown;
-    wgsl(o: unknown): { plan: FFTPlan };
-  };
-  if (desc.suggestedFFTsPerBlock !== desc.fftsPerBlock) desc = desc.with(FFTsPerBlock(desc.suggestedFFTsPerBlock)) as typeof desc;
-  const module = desc.wgsl({ prefix: 'fft', workspace: { group: 0, binding: WORKSPACE_BINDING } }) as unknown as Parameters<typeof batchedKernelSource>[0];
+  // The rows pass is createBatchedFFT's kernel, bound to regions of the plan's buffers.
+  const desc = withSuggestedFFTsPerBlock(fft(Size(p.length), Type(p.type), Direction(p.direction), Precision('f32'), Block(), Limits(limits)));
+  const module = desc.wgsl({ prefix: 'fft', workspace: { group: 0, binding: WORKSPACE_BINDING } });
   const plan = module.plan;
   const maxBytes = l.maxComputeWorkgroupStorageSize;
-  const { perGroup } = batchedLayout(plan, maxBytes);
-  const rounds = batchedRounds(plan, maxBytes);
-  const groups = Math.ceil(Math.ceil(p.batch / perGroup) / rounds);
-  const workgroups = dispatchShape(groups, l.maxComputeWorkgroupsPerDimension);
-  if (workgroups[1] > l.maxComputeWorkgroupsPerDimension) {
-    throw new Error(`webfftdx: a pass needs ${groups} workgroups, beyond ${l.maxComputeWorkgroupsPerDimension} x ${l.maxComputeWorkgroupsPerDimension}`);
-  }
-  const outOfPlace = batchedKernelSource(module, {}, false, maxBytes);
   const label = `webfftdx rows ${p.type} ${p.length} ${p.direction}`;
+  const { workgroups, params: paramsData } = batchedDispatch(device, plan, p.batch, label);
+  const outOfPlace = batchedKernelSource(module, {}, false, maxBytes);
   const pipeline = await pipelineFor(device, outOfPlace.code, label);
   const inPlacePipeline = p.io.inPlaceSafe ? lazyPipeline(device, () => batchedKernelSource(module, {}, true, maxBytes).code, `${label} in place`) : undefined;
   const params = device.createBuffer({ size: 16, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST, label: `${label} params` });
-  device.queue.writeBuffer(params, 0, new Uint32Array([p.batch, workgroups[0], workgroups[0] * workgroups[1], 0]));
-  let workspace: GPUBuffer | undefined;
-  if (plan.requiresWorkspace) {
-    const data = bluesteinWorkspace(plan);
-    workspace = device.createBuffer({ size: plan.workspaceSize, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST, label: `${label} Bluestein tables` });
-    device.queue.writeBuffer(workspace, 0, data as Float32Array<ArrayBuffer>);
-  }
+  device.queue.writeBuffer(params, 0, paramsData);
+  const workspace = makeWorkspace(device, desc);
   return {
     info: { what: p.what, kind: 'rows', descriptor: desc, workgroups, code: outOfPlace.code },
     planned: p,
@@ -292,14 +276,14 @@ async function makeRowsPass(device: GPUDevice, p: RowsPass): Promise<GPUPass> {
         { binding: PARAMS_BINDING, resource: { buffer: params } },
       ];
       if (!inPlace) entries.push({ binding: OUTPUT_BINDING, resource: bindingOf(dst) });
-      if (workspace) entries.push({ binding: WORKSPACE_BINDING, resource: { buffer: workspace } });
+      if (workspace.buffer) entries.push({ binding: WORKSPACE_BINDING, resource: { buffer: workspace.buffer } });
       pass.setPipeline(pipe);
       pass.setBindGroup(0, device.createBindGroup({ layout: pipe.getBindGroupLayout(0), entries }));
       pass.dispatchWorkgroups(workgroups[0], workgroups[1], workgroups[2]);
     },
     destroy: () => {
       params.destroy();
-      workspace?.destroy();
+      workspace.destroy();
     },
   };
 }

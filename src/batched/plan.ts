@@ -43,11 +43,30 @@ function isExtensible(desc: CodeGenerating): desc is Extensible {
  * which starves small sizes of invocations; like a cuFFTDx user writing
  * FFTsPerBlock<FFT::suggested_ffts_per_block>, the batched kernel then uses the suggested value.
  */
-function withSuggestedFFTsPerBlock(desc: CodeGenerating): CodeGenerating {
+export function withSuggestedFFTsPerBlock(desc: CodeGenerating): CodeGenerating {
   if (!isExtensible(desc) || desc.execution !== 'block') return desc;
   if (desc.ops.some((o) => o.op === 'fftsPerBlock' || o.op === 'blockDim')) return desc;
   if (desc.suggestedFFTsPerBlock === desc.fftsPerBlock) return desc;
   return desc.with(FFTsPerBlock(desc.suggestedFFTsPerBlock));
+}
+
+/**
+ * The batched kernel's dispatch on this device: workgroups for `batch` FFTs (2D beyond the
+ * per-dimension limit) and the FFTBatchParams uniform, after checking that the kernel fits the
+ * device (its workgroup memory with staging, invocations, dispatch size).
+ */
+export function batchedDispatch(device: GPUDevice, plan: FFTPlan, batch: number, label: string): { workgroups: [number, number, number]; params: Uint32Array<ArrayBuffer> } {
+  const maxBytes = device.limits.maxComputeWorkgroupStorageSize;
+  const { perGroup } = batchedLayout(plan, maxBytes);
+  const groups = Math.ceil(Math.ceil(batch / perGroup) / batchedRounds(plan, maxBytes));
+  const workgroups = dispatchShape(groups, device.limits.maxComputeWorkgroupsPerDimension);
+  checkKernelFits(device, {
+    label,
+    workgroupBytes: batchedWorkgroupBytes(plan, maxBytes),
+    workgroupSize: plan.execution === 'thread' ? [THREAD_KERNEL_WIDTH, 1, 1] : plan.blockDim,
+    workgroups,
+  });
+  return { workgroups, params: new Uint32Array([batch, workgroups[0], workgroups[0] * workgroups[1], 0]) };
 }
 
 export interface BatchedFFTOptions extends KernelCallbacks {
@@ -111,16 +130,7 @@ export async function createBatchedFFT(
     throw new Error(`webfftdx: createBatchedFFT does not run Precision('f16') descriptors yet (${label}); use desc.wgsl() in your own kernel`);
   }
   const maxBytes = device.limits.maxComputeWorkgroupStorageSize;
-  const { perGroup } = batchedLayout(plan, maxBytes);
-  const rounds = batchedRounds(plan, maxBytes);
-  const groups = Math.ceil(Math.ceil(batch / perGroup) / rounds);
-  const workgroups = dispatchShape(groups, device.limits.maxComputeWorkgroupsPerDimension);
-  checkKernelFits(device, {
-    label,
-    workgroupBytes: batchedWorkgroupBytes(plan, maxBytes),
-    workgroupSize: plan.execution === 'thread' ? [THREAD_KERNEL_WIDTH, 1, 1] : plan.blockDim,
-    workgroups,
-  });
+  const { workgroups, params: paramsData } = batchedDispatch(device, plan, batch, label);
 
   const inScalars = scalarsPerElement(plan, 'input');
   const outScalars = scalarsPerElement(plan, 'output');
@@ -154,7 +164,7 @@ export async function createBatchedFFT(
     return inPlacePipeline;
   };
   const params = device.createBuffer({ size: 16, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST, label: 'webfftdx batch params' });
-  device.queue.writeBuffer(params, 0, new Uint32Array([batch, workgroups[0], workgroups[0] * workgroups[1], 0]));
+  device.queue.writeBuffer(params, 0, paramsData);
   const bindGroups = new WeakMap<GPUBuffer, WeakMap<GPUBuffer, GPUBindGroup>>();
   const life = new PlanLifecycle(device, 'createBatchedFFT plan', () => params.destroy());
 
