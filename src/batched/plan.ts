@@ -10,6 +10,7 @@ import { complexFromDF64, complexToDF64 } from '../../kernels/df64-layout.js';
 import { assertDeviceAlive, checkBufferBytes, checkKernelFits, dispatchShape, watchDevice } from '../host/device.js';
 import { PlanLifecycle } from '../host/lifecycle.js';
 import { runOnce } from '../host/run-once.js';
+import { lazyPipeline, sharedPipeline } from '../host/pipelines.js';
 import { compileShader } from '../host/shader.js';
 import { makeWorkspace, workspaceFor, WORKSPACE_BINDING, type CodeGenerating, type FFTWorkspace } from '../host/workspace.js';
 import {
@@ -146,23 +147,11 @@ export async function createBatchedFFT(
 
   const outOfPlace = batchedKernelSource(module, options, false, maxBytes);
   const inPlace = canInPlace ? batchedKernelSource(module, options, true, maxBytes) : undefined;
-  const outOfPlacePipeline = await device.createComputePipelineAsync({
-    layout: 'auto',
-    compute: { module: await compileShader(device, outOfPlace.code, label), entryPoint: 'main' },
-    label: `webfftdx ${plan.size}`,
-  });
+  const outOfPlacePipeline = await sharedPipeline(device, outOfPlace.code, label);
   // The in-place kernel is checked now but its pipeline is built on first use (most plans never need it).
   const inPlaceShader = inPlace ? await compileShader(device, inPlace.code, `${label} (in place)`) : undefined;
-  let inPlacePipeline: GPUComputePipeline | undefined;
-  const pipelineFor = (same: boolean): GPUComputePipeline => {
-    if (!same) return outOfPlacePipeline;
-    inPlacePipeline ??= device.createComputePipeline({
-      layout: 'auto',
-      compute: { module: inPlaceShader!, entryPoint: 'main' },
-      label: `webfftdx ${plan.size} in place`,
-    });
-    return inPlacePipeline;
-  };
+  const inPlacePipeline = inPlace ? lazyPipeline(device, () => inPlace.code, `${label} (in place)`) : undefined;
+  const pipelineFor = (same: boolean): GPUComputePipeline => (same ? inPlacePipeline!() : outOfPlacePipeline);
   const params = device.createBuffer({ size: 16, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST, label: 'webfftdx batch params' });
   device.queue.writeBuffer(params, 0, paramsData);
   const bindGroups = new WeakMap<GPUBuffer, WeakMap<GPUBuffer, GPUBindGroup>>();

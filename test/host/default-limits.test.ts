@@ -4,63 +4,22 @@
 //   side only), run against the f64 reference;
 // - every Thread size 2..64 (128 folded) and Block size 2..256 of every type, layout and mode: the
 //   batched kernel's workgroup memory as WebGPU counts it, from the generated WGSL, within the
-//   device's limit (WEBFFTDX_FULL=1 also runs each of them on the GPU);
+//   device's limit (WEBFFTDX_FULL=1, or scripts/sweep-default-limits.ts on any adapter, also runs
+//   each of them on the GPU);
 // - a property test: random valid descriptors run on the GPU against the reference.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { batchedLayout, batchedWorkgroupBytes, THREAD_KERNEL_WIDTH, batchedKernelSource, alignWorkgroup } from '../../src/batched/kernel.js';
 import { createBatchedFFT } from '../../src/batched/plan.js';
 import { WORKSPACE_BINDING } from '../../src/host/workspace.js';
-import { Block, Direction, fft, RealFFTOptions, Size, Thread, Type, type AnyFFTDescriptor } from '../../src/index.js';
 import { accuracyBound } from '../support/reference.js';
 import { batchedError } from '../support/batched-check.js';
+import { descriptor, everyDescriptor, KINDS, kindLabel, sweepEveryDescriptor, type Kind } from '../support/every-descriptor.js';
 import { FULL } from '../support/full.js';
 import { testDevice } from '../support/gpu.js';
 import { makeSeed } from '../support/random.js';
 
 const CORE = { maxComputeWorkgroupStorageSize: 16384, maxComputeInvocationsPerWorkgroup: 256 };
-
-type Kind = { type: 'c2c'; direction: 'forward' | 'inverse' } | { type: 'r2c' | 'c2r'; layout: 'natural' | 'packed' | 'full'; mode: 'normal' | 'folded' };
-
-const KINDS: Kind[] = [
-  { type: 'c2c', direction: 'forward' },
-  { type: 'c2c', direction: 'inverse' },
-  ...(['r2c', 'c2r'] as const).flatMap((type) =>
-    (['natural', 'packed', 'full'] as const).flatMap((layout) => (['normal', 'folded'] as const).map((mode) => ({ type, layout, mode }))),
-  ),
-];
-
-const kindLabel = (k: Kind) => (k.type === 'c2c' ? `c2c ${k.direction}` : `${k.type} ${k.layout} ${k.mode}`);
-
-/** The descriptor, or undefined where the rules reject the combination under the core Limits. */
-function descriptor(size: number, k: Kind, execution: 'thread' | 'block'): AnyFFTDescriptor | undefined {
-  const ops = [Size(size), execution === 'thread' ? Thread() : Block()];
-  const typed = k.type === 'c2c' ? [Type('c2c'), Direction(k.direction)] : [Type(k.type), RealFFTOptions(k.layout, k.mode)];
-  try {
-    const d = (fft as (...o: unknown[]) => AnyFFTDescriptor)(...ops, ...typed);
-    void d.plan; // resolve: sizes the rules accept but no engine runs throw here
-    return d;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Every (size, kind, execution) the core Limits accept. */
-function everyDescriptor(): { label: string; desc: AnyFFTDescriptor }[] {
-  const out: { label: string; desc: AnyFFTDescriptor }[] = [];
-  for (const k of KINDS) {
-    const threadMax = k.type !== 'c2c' && k.mode === 'folded' ? 128 : 64;
-    for (let n = 2; n <= threadMax; n++) {
-      const d = descriptor(n, k, 'thread');
-      if (d) out.push({ label: `Thread ${n} ${kindLabel(k)}`, desc: d });
-    }
-    for (let n = 2; n <= 256; n++) {
-      const d = descriptor(n, k, 'block');
-      if (d) out.push({ label: `Block ${n} ${kindLabel(k)}`, desc: d });
-    }
-  }
-  return out;
-}
 
 /** Workgroup bytes of a WGSL entry point as WebGPU counts them: each `var<workgroup>` it uses, rounded up to 16 bytes. */
 function declaredWorkgroupBytes(code: string): number {
@@ -126,18 +85,7 @@ describe('createBatchedFFT on a default-limits device', () => {
   it.runIf(FULL)('runs every one of them on the GPU (WEBFFTDX_FULL=1)', { timeout: 4 * 3600_000 }, async () => {
     const { device } = await testDevice('default');
     const seed = makeSeed();
-    const failures: string[] = [];
-    for (const [i, { label, desc }] of everyDescriptor().entries()) {
-      try {
-        const plan = await createBatchedFFT(device, desc as never, { batch: 3 });
-        const e = await batchedError(device, plan, desc as never, seed + i);
-        plan.destroy();
-        if (!(e <= accuracyBound((desc as unknown as { size: number }).size))) failures.push(`${label}: error ${e}`);
-      } catch (err) {
-        failures.push(`${label}: ${(err as Error).message}`);
-      }
-    }
-    expect(failures, `seed ${seed}`).toEqual([]);
+    expect(await sweepEveryDescriptor(device, seed), `seed ${seed}`).toEqual([]);
   });
 
   it('runs random valid descriptors (property test, fast-check) against the f64 reference', { timeout: 600_000 }, async () => {

@@ -1,7 +1,7 @@
 // Runs a chain of test kernels in one submission: compiles each (failing on any WGSL error),
 // records the dispatches in order (a dispatch may read an earlier one's output), poisons every
 // output with NaN, reads every output back, and fails on any GPU error (error scopes).
-import { withErrorScopes } from './gpu.js';
+import { testPipeline, withErrorScopes } from './gpu.js';
 
 /** What the chain needs of a test kernel: bindings 0 (input), 1 (output), 2 (optional workspace). */
 export interface ChainKernel {
@@ -24,22 +24,7 @@ export async function runKernelChain<K extends ChainKernel>(
 ): Promise<Float32Array[]> {
   const t0 = performance.now();
   return withErrorScopes(device, async () => {
-    const modules = new Map<string, GPUShaderModule>();
-    const pipelines = await Promise.all(
-      dispatches.map(async (d) => {
-        let module = modules.get(d.kernel.code);
-        if (!module) {
-          module = device.createShaderModule({ code: d.kernel.code, label: d.kernel.label });
-          modules.set(d.kernel.code, module);
-          const info = await module.getCompilationInfo();
-          const errs = info.messages.filter((m) => m.type === 'error');
-          if (errs.length) {
-            throw new Error(`WGSL compilation failed for ${d.kernel.label}:\n${errs.map((m) => `${m.lineNum}:${m.linePos} ${m.message}`).join('\n')}`);
-          }
-        }
-        return device.createComputePipelineAsync({ layout: 'auto', compute: { module, entryPoint: 'main' } });
-      }),
-    );
+    const pipelines = await Promise.all(dispatches.map((d) => testPipeline(device, d.kernel.code, d.kernel.label)));
     if (process.env.WEBFFTDX_TIMING) console.log(`compile ${(performance.now() - t0).toFixed(0)} ms`);
     const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC;
     const created: GPUBuffer[] = [];

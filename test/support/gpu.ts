@@ -98,19 +98,38 @@ export interface TestDispatch {
   readonly bindings: readonly TestBinding[];
 }
 
+const pipelines = new WeakMap<GPUDevice, Map<string, Promise<GPUComputePipeline>>>();
+
+/**
+ * The compute pipeline of `code` on `device`, compiled once per device and test file: lavapipe
+ * compiles a kernel at the first dispatch of every new pipeline object (seconds for a large FFT,
+ * with the shader cache cold), so a kernel dispatched twice through two pipelines costs two
+ * compiles. Fails on any WGSL compilation error message, naming the kernel.
+ */
+export function testPipeline(device: GPUDevice, code: string, label: string, entryPoint = 'main'): Promise<GPUComputePipeline> {
+  let cache = pipelines.get(device);
+  if (!cache) pipelines.set(device, (cache = new Map()));
+  const key = `${entryPoint}\n${code}`;
+  let pipeline = cache.get(key);
+  if (!pipeline) {
+    pipeline = (async () => {
+      const module = device.createShaderModule({ code, label });
+      const info = await module.getCompilationInfo();
+      const errs = info.messages.filter((m) => m.type === 'error');
+      if (errs.length) {
+        throw new Error(`WGSL compilation failed for ${label}:\n${errs.map((m) => `${m.lineNum}:${m.linePos} ${m.message}`).join('\n')}`);
+      }
+      return device.createComputePipelineAsync({ layout: 'auto', compute: { module, entryPoint }, label });
+    })();
+    cache.set(key, pipeline);
+  }
+  return pipeline;
+}
+
 /** Compiles `code`, fails on any compilation error message, dispatches once, returns read-backs (undefined for unread). */
 export async function runDispatch(device: GPUDevice, d: TestDispatch): Promise<(Float32Array | undefined)[]> {
   return withErrorScopes(device, async () => {
-    const module = device.createShaderModule({ code: d.code });
-    const info = await module.getCompilationInfo();
-    const errs = info.messages.filter((m) => m.type === 'error');
-    if (errs.length) {
-      throw new Error(`WGSL compilation failed:\n${errs.map((m) => `${m.lineNum}:${m.linePos} ${m.message}`).join('\n')}`);
-    }
-    const pipeline = await device.createComputePipelineAsync({
-      layout: 'auto',
-      compute: { module, entryPoint: d.entryPoint ?? 'main' },
-    });
+    const pipeline = await testPipeline(device, d.code, 'test kernel', d.entryPoint);
     const buffers = d.bindings.map((b) => {
       const size = Math.max(16, b.data ? b.data.byteLength : (b.size ?? 16));
       const usage =
