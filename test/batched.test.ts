@@ -103,6 +103,24 @@ describe(`createBatchedFFT (seed ${seed})`, () => {
     readback.destroy();
   });
 
+  it('takes a load callback that ignores the input buffer (it generates the input from fft and index)', async () => {
+    // The kernel then reads no fft_in itself; the binding must stay in its layout (the plan binds it).
+    const { device } = await testDevice();
+    const n = 64;
+    const batch = 3;
+    const plan = await createBatchedFFT(device, fft(Size(n), Direction('forward'), Block()), {
+      batch,
+      load: `fn load(fft: u32, index: u32) -> vec2<f32> { return vec2<f32>(f32((index * 7u + fft * 13u) % 17u) - 8.0, f32(index % 5u)); }`,
+    });
+    const x = new Float32Array(2 * n * batch);
+    for (let t = 0; t < batch; t++) {
+      for (let i = 0; i < n; i++) x.set([((i * 7 + t * 13) % 17) - 8, i % 5], 2 * (t * n + i));
+    }
+    const y = await withErrorScopes(device, () => plan.run(new Float32Array(2 * n * batch).fill(Number.NaN)));
+    expect(relativeL2(y, referenceBatch(x, n, batch, -1))).toBeLessThan(1e-6);
+    plan.destroy();
+  });
+
   it('is deterministic: the same input twice gives bitwise-identical output', async () => {
     const { device } = await testDevice();
     const plan = await createBatchedFFT(device, fft(Size(1024), Direction('forward'), Block()), { batch: 6 });

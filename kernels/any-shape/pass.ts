@@ -26,6 +26,7 @@
 // uniform, so that one kernel serves every shape with the same L, or be baked in as constants
 // (PassKernelSpec.constants, what createFFT does): on the H200 that made the passes 1.2-2.3x faster
 // (docs/any-shape.md), as the index math then divides by literals and dead flag branches vanish.
+import { flatCallbackWGSL, type FlatCallbacks } from '../callbacks.js';
 import type { Sign } from '../codelets.js';
 import { Definitions } from '../definitions.js';
 import { quadrantMethod, sincosFunction, sincosName, sincosStep } from '../sincos.js';
@@ -83,6 +84,13 @@ export interface PassKernelSpec {
    * serves every shape with the same pass length.
    */
   readonly constants?: Omit<PassParams, 'inBase' | 'outBase'>;
+  /**
+   * The user's callbacks (../callbacks.ts): `load` replaces the pass's reads of the input buffer
+   * (the first pass of a plan: before the Hermitian conjugation, the inverse's conjugation and the
+   * Bluestein chirp), `store` its writes to the output buffer (the last pass: after them). Out of
+   * place only, without staged input.
+   */
+  readonly callbacks?: FlatCallbacks;
 }
 
 export interface PassKernel {
@@ -183,6 +191,8 @@ export function passKernelName(spec: PassKernelSpec): string {
     spec.stagedInput ? 'staged' : '',
     spec.inPlace ? 'inplace' : '',
     spec.constants ? 'const' : '',
+    spec.callbacks?.load ? 'load' : '',
+    spec.callbacks?.store ? 'store' : '',
   ];
   return bits.filter(Boolean).join('_');
 }
@@ -229,6 +239,14 @@ export function passKernel(spec: PassKernelSpec): PassKernel {
   if (spec.inPlace && inElem !== outElem) throw new Error('webfftdx: an in-place pass needs the same element type on both sides');
   const inName = spec.inPlace ? 'fft_data' : 'fft_in';
   const outName = spec.inPlace ? 'fft_data' : 'fft_out';
+  const cb = spec.callbacks;
+  if (cb?.load || cb?.store) {
+    if (spec.inPlace) throw new Error('webfftdx: a pass with load/store callbacks runs out of place (the callbacks address fft_in / fft_out)');
+    if (cb.load && spec.stagedInput) throw new Error('webfftdx: a load callback belongs to a plan\'s first pass, which never stages its input');
+  }
+  // A read of the input buffer at flat element address `at`, and a write of the output buffer.
+  const readAt = (at: string) => (cb?.load ? `fft_load_at(${at})` : `${inName}[${at}]`);
+  const writeAt = (at: string, value: string) => (cb?.store ? `fft_store_at(${at}, ${value});` : `${outName}[${at}] = ${value};`);
   const decls: string[] = [];
   decls.push(
     spec.inPlace
@@ -321,14 +339,14 @@ export function passKernel(spec: PassKernelSpec): PassKernel {
   const readInput = (idx: string): string[] => {
     const lines: string[] = [];
     if (spec.input === 'real') {
-      lines.push(`var v = vec2<f32>(${inName}[in_row + ${idx} * ${u(K?.inner, 'inner')}], 0.0f);`);
+      lines.push(`var v = vec2<f32>(${readAt(`in_row + ${idx} * ${u(K?.inner, 'inner')}`)}, 0.0f);`);
     } else if (K && (K.flags & PASS_FLAGS.hermitian) === 0) {
-      lines.push(`var v = ${inName}[in_row + ${idx} * ${u(K.inner, 'inner')}];`);
+      lines.push(`var v = ${readAt(`in_row + ${idx} * ${u(K.inner, 'inner')}`)};`);
     } else {
       lines.push(
         `var v: vec2<f32>;`,
-        `if (${K ? '' : `(P.flags & ${PASS_FLAGS.hermitian}u) == 0u || `}${idx} <= ${K ? `${Math.floor(K.mirror / 2)}u` : 'P.mirror / 2u'}) { v = ${inName}[in_row + ${idx} * ${u(K?.inner, 'inner')}]; }`,
-        `else { let w = ${inName}[in_row + (${u(K?.mirror, 'mirror')} - ${idx}) * ${u(K?.inner, 'inner')}]; v = vec2<f32>(w.x, -w.y); }`,
+        `if (${K ? '' : `(P.flags & ${PASS_FLAGS.hermitian}u) == 0u || `}${idx} <= ${K ? `${Math.floor(K.mirror / 2)}u` : 'P.mirror / 2u'}) { v = ${readAt(`in_row + ${idx} * ${u(K?.inner, 'inner')}`)}; }`,
+        `else { let w = ${readAt(`in_row + (${u(K?.mirror, 'mirror')} - ${idx}) * ${u(K?.inner, 'inner')}`)}; v = vec2<f32>(w.x, -w.y); }`,
       );
     }
     lines.push(
@@ -411,7 +429,7 @@ export function passKernel(spec: PassKernelSpec): PassKernel {
       ...ifFlag(PASS_FLAGS.outputTable, `v = ${cmul}(v, fft_tables[${u(K?.outTable, 'out_table')} + idx]);`),
     );
     const at = `out_row + idx * ${u(K?.inner, 'inner')}`;
-    store.push(spec.output === 'real' ? `${outName}[${at}] = v.x;` : `${outName}[${at}] = v;`);
+    store.push(writeAt(at, spec.output === 'real' ? 'v.x' : 'v'));
     if (K && K.outValid >= span) push(...store.map((s) => `    ${s}`), `  }`);
     else push(`    if (idx < ${u(K?.outValid, 'out_valid')}) {`, ...store.map((s) => `      ${s}`), `    }`, `  }`);
   }
@@ -425,6 +443,7 @@ export function passKernel(spec: PassKernelSpec): PassKernel {
     header,
     ...decls,
     defs.toString(),
+    ...(cb?.load || cb?.store ? [flatCallbackWGSL(cb, inElem, outElem, inName, outName)] : []),
     `@compute @workgroup_size(${C}, ${S}, 1)`,
     `fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_id) lid: vec3<u32>, @builtin(local_invocation_index) flat: u32) {`,
     ...body.map((l) => `  ${l}`),

@@ -14,8 +14,9 @@ import { PlanLifecycle } from '../host/lifecycle.js';
 import { runOnce } from '../host/run-once.js';
 import { compileShader } from '../host/shader.js';
 import { makeWorkspace, type FFTWorkspace } from '../host/workspace.js';
+import type { FlatCallbacks } from '../../kernels/callbacks.js';
 import { COLUMNS, passDescriptor, planShape, type ColumnsPass, type PlannedPass, type PlanLimits, type RowsPass } from './passes.js';
-import { checkDirection, checkLayout, checkPrecision, checkType, normalizeShape } from './validate.js';
+import { checkCallback, checkDirection, checkLayout, checkPrecision, checkType, normalizeShape } from './validate.js';
 
 export interface FFTOptions {
   /** `n`, `[ny, nx]` or `[nz, ny, nx]`: row-major, innermost last (numpy's order). */
@@ -30,8 +31,18 @@ export interface FFTOptions {
   readonly batch?: number;
   /** Real FFTs: 'natural' (default and only) layout, [..., nx / 2 + 1] complex values. */
   readonly layout?: 'natural';
-  /** Not supported by createFFT yet (createBatchedFFT takes callbacks). */
+  /**
+   * WGSL `fn load(fft: u32, index: u32) -> E` (E = `vec2<f32>`, or `f32` for r2c), inlined into the
+   * first pass's global read: `fft` is the transform of the batch, `index` the flat row-major index in
+   * one transform's input (the half spectrum [..., nx / 2 + 1] for c2r). It may read the binding `fft_in`
+   * (the input buffer). With a callback the plan runs out of place.
+   */
   readonly load?: string;
+  /**
+   * WGSL `fn store(fft: u32, index: u32, value: E)` (E = `vec2<f32>`, or `f32` for c2r), inlined into
+   * the last pass's global write; `index` the flat row-major index in one transform's output (the half
+   * spectrum for r2c). It may write the binding `fft_out` (the output buffer).
+   */
   readonly store?: string;
 }
 
@@ -127,16 +138,18 @@ interface Step {
  * Which buffer each pass reads and writes: the last pass writes the output; going backwards, a pass
  * that may run in place reads where it writes, any other from a workspace region it does not
  * write. The first pass reads the input. In place (input = output) the first pass must not write
- * the output unless it can run in place.
+ * the output unless it can run in place. With a store callback the last pass runs out of place
+ * (its kernel addresses the output as `fft_out`, a binding of its own).
  */
-function schedule(passes: readonly PlannedPass[], inPlace: boolean): Step[] {
+function schedule(passes: readonly PlannedPass[], inPlace: boolean, storeCallback = false): Step[] {
   const steps: Step[] = new Array(passes.length);
   let dst: Role = 'output';
   for (let k = passes.length - 1; k >= 0; k--) {
     let src: Role;
     if (k === 0) src = 'input';
     else {
-      src = passes[k].io.inPlaceSafe ? dst : dst === 'w1' ? 'w2' : 'w1';
+      const inPlaceHere = passes[k].io.inPlaceSafe && !(storeCallback && k === passes.length - 1);
+      src = inPlaceHere ? dst : dst === 'w1' ? 'w2' : 'w1';
       if (k === 1 && inPlace && src === 'output' && !passes[0].io.inPlaceSafe) src = dst === 'w1' ? 'w2' : 'w1';
     }
     steps[k] = { src, dst };
@@ -175,7 +188,13 @@ function bindingOf(r: Region): GPUBufferBinding {
   return { buffer: r.buffer, offset: r.offset, size: r.size };
 }
 
-async function makeColumnsPass(device: GPUDevice, p: ColumnsPass, tables: GPUBuffer): Promise<GPUPass> {
+/** What a callback-carrying pass says in its compile label: a compile error then names the user's function. */
+function callbackLabel(cb: { load?: string; store?: string } | undefined): string {
+  const names = [cb?.load ? 'load' : '', cb?.store ? 'store' : ''].filter(Boolean);
+  return names.length ? ` with the user's ${names.map((n) => `\`fn ${n}\``).join(' and ')} callback${names.length > 1 ? 's' : ''}` : '';
+}
+
+async function makeColumnsPass(device: GPUDevice, p: ColumnsPass, tables: GPUBuffer, callbacks?: FlatCallbacks): Promise<GPUPass> {
   const l = device.limits;
   const groups = Math.ceil(p.params.count / COLUMNS);
   const workgroups = dispatchShape(groups, l.maxComputeWorkgroupsPerDimension);
@@ -183,15 +202,20 @@ async function makeColumnsPass(device: GPUDevice, p: ColumnsPass, tables: GPUBuf
     throw new Error(`webfftdx: a pass needs ${groups} workgroups, beyond ${l.maxComputeWorkgroupsPerDimension} x ${l.maxComputeWorkgroupsPerDimension}`);
   }
   // Specialised: every parameter but the buffer offsets is a WGSL constant (kernels/any-shape/pass.ts).
-  const spec = { ...p.spec, maxWorkgroupBytes: l.maxComputeWorkgroupStorageSize, constants: { ...p.params, groupsX: workgroups[0], groups } };
+  const spec = {
+    ...p.spec,
+    maxWorkgroupBytes: l.maxComputeWorkgroupStorageSize,
+    constants: { ...p.params, groupsX: workgroups[0], groups },
+    ...(callbacks ? { callbacks } : {}),
+  };
   const outOfPlace = passKernel({ ...spec, inPlace: false });
-  const canInPlace = p.spec.input !== 'real' && p.spec.output !== 'real';
+  const canInPlace = p.spec.input !== 'real' && p.spec.output !== 'real' && !callbacks;
   const [x, y] = outOfPlace.workgroupSize;
   if (x * y > l.maxComputeInvocationsPerWorkgroup || outOfPlace.workgroupBytes > l.maxComputeWorkgroupStorageSize) {
     throw new Error(`internal: pass kernel ${passKernelName({ ...spec, inPlace: false })} exceeds the device's limits`);
   }
   const name = passKernelName({ ...spec, inPlace: false });
-  const pipeline = await pipelineFor(device, outOfPlace.code, `webfftdx ${name}`);
+  const pipeline = await pipelineFor(device, outOfPlace.code, `webfftdx ${name} (${p.what})${callbackLabel(callbacks)}`);
   const inPlacePipeline = canInPlace ? lazyPipeline(device, () => passKernel({ ...spec, inPlace: true }).code, `webfftdx ${name} in place`) : undefined;
   // One uniform per pair of region offsets the schedules use (in place: both regions in one binding).
   const paramsByBase = new Map<string, GPUBuffer>();
@@ -248,7 +272,11 @@ async function makeColumnsPass(device: GPUDevice, p: ColumnsPass, tables: GPUBuf
   };
 }
 
-async function makeRowsPass(device: GPUDevice, p: RowsPass): Promise<GPUPass> {
+/**
+ * The rows pass; `callbacks` when it is the plan's first pass (load) or last (store), with
+ * `rowsPerTransform` of its FFTs making one transform of the plan (the rows of the outer axes).
+ */
+async function makeRowsPass(device: GPUDevice, p: RowsPass, callbacks: { load?: string; store?: string } = {}, rowsPerTransform = 1): Promise<GPUPass> {
   const l = device.limits;
   const limits = { maxComputeWorkgroupStorageSize: l.maxComputeWorkgroupStorageSize, maxComputeInvocationsPerWorkgroup: l.maxComputeInvocationsPerWorkgroup };
   // The rows pass is createBatchedFFT's kernel, bound to regions of the plan's buffers.
@@ -258,9 +286,10 @@ async function makeRowsPass(device: GPUDevice, p: RowsPass): Promise<GPUPass> {
   const maxBytes = l.maxComputeWorkgroupStorageSize;
   const label = `webfftdx rows ${p.type} ${p.length} ${p.direction}`;
   const { workgroups, params: paramsData } = batchedDispatch(device, plan, p.batch, label);
-  const outOfPlace = batchedKernelSource(module, {}, false, maxBytes);
-  const pipeline = await pipelineFor(device, outOfPlace.code, label);
-  const inPlacePipeline = p.io.inPlaceSafe ? lazyPipeline(device, () => batchedKernelSource(module, {}, true, maxBytes).code, `${label} in place`) : undefined;
+  const outOfPlace = batchedKernelSource(module, callbacks, false, maxBytes, rowsPerTransform);
+  const pipeline = await pipelineFor(device, outOfPlace.code, `${label} (${p.what})${callbackLabel(callbacks)}`);
+  const withCallbacks = callbacks.load !== undefined || callbacks.store !== undefined;
+  const inPlacePipeline = p.io.inPlaceSafe && !withCallbacks ? lazyPipeline(device, () => batchedKernelSource(module, {}, true, maxBytes).code, `${label} in place`) : undefined;
   const params = device.createBuffer({ size: 16, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST, label: `${label} params` });
   device.queue.writeBuffer(params, 0, paramsData);
   const workspace = makeWorkspace(device, desc);
@@ -309,9 +338,9 @@ export async function createFFT(device: GPUDevice, options: FFTOptions): Promise
   checkPrecision(options.precision);
   const batch = options.batch === undefined ? 1 : checkBatch(options.batch);
   checkLayout(options.layout);
-  if (options.load !== undefined || options.store !== undefined) {
-    throw new Error('webfftdx: createFFT does not take load/store callbacks yet; use createBatchedFFT with an fft(...) descriptor for fused callbacks');
-  }
+  const load = checkCallback(options.load, 'load', type);
+  const store = checkCallback(options.store, 'store', type);
+  const withCallbacks = load !== undefined || store !== undefined;
   const l = device.limits;
   const limits: PlanLimits = {
     maxComputeWorkgroupStorageSize: l.maxComputeWorkgroupStorageSize,
@@ -332,7 +361,8 @@ export async function createFFT(device: GPUDevice, options: FFTOptions): Promise
   // Workspace regions, sized for both schedules (out of place, and in place for c2c).
   const alignment = l.minStorageBufferOffsetAlignment;
   const regionBytes = { w1: 0, w2: 0 };
-  const schedules = [false, ...(type === 'c2c' ? [true] : [])].map((inPlace) => schedule(planned.passes, inPlace));
+  // Callbacks address the kernel's own bindings `fft_in` / `fft_out`: such plans run out of place only.
+  const schedules = [false, ...(type === 'c2c' && !withCallbacks ? [true] : [])].map((inPlace) => schedule(planned.passes, inPlace, store !== undefined));
   for (const steps of schedules) {
     steps.forEach((s, k) => {
       const io = planned.passes[k].io;
@@ -357,7 +387,17 @@ export async function createFFT(device: GPUDevice, options: FFTOptions): Promise
       tables = device.createBuffer({ size: Math.max(16, planned.tables.byteLength), usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST, label: 'webfftdx Bluestein tables' });
       device.queue.writeBuffer(tables, 0, planned.tables as Float32Array<ArrayBuffer>);
     }
-    for (const p of planned.passes) gpuPasses.push(p.op === 'rows' ? await makeRowsPass(device, p) : await makeColumnsPass(device, p, tables!));
+    const last = planned.passes.length - 1;
+    for (const [k, p] of planned.passes.entries()) {
+      // The load callback sits on the first pass's reads, the store callback on the last pass's writes.
+      const cb = { ...(k === 0 && load ? { load } : {}), ...(k === last && store ? { store } : {}) };
+      const some = cb.load !== undefined || cb.store !== undefined;
+      if (p.op === 'rows') gpuPasses.push(await makeRowsPass(device, p, cb, p.batch / batch));
+      else {
+        const flat = { ...cb, inputElements: planned.inputElements, outputElements: planned.outputElements, transforms: batch };
+        gpuPasses.push(await makeColumnsPass(device, p, tables!, some ? flat : undefined));
+      }
+    }
   } catch (e) {
     for (const g of gpuPasses) g.destroy();
     tables?.destroy();
@@ -372,6 +412,9 @@ export async function createFFT(device: GPUDevice, options: FFTOptions): Promise
     life.assertUsable('encode()');
     const { input, output } = checkIOBuffers(buffers, inputBytes, outputBytes);
     const inPlace = input === output;
+    if (inPlace && withCallbacks) {
+      throw new Error('webfftdx: a createFFT plan with load/store callbacks cannot run in place (the callbacks address fft_in and fft_out); pass an output buffer');
+    }
     if (inPlace && type !== 'c2c') {
       throw new Error(`webfftdx: a ${type} FFT cannot run in place (its input and output have different sizes); pass an output buffer`);
     }
@@ -387,7 +430,7 @@ export async function createFFT(device: GPUDevice, options: FFTOptions): Promise
       w1: { buffer: ws!, offset: 0, size: regionBytes.w1 },
       w2: { buffer: ws!, offset: w2Offset, size: regionBytes.w2 },
     };
-    const steps = schedule(planned.passes, inPlace);
+    const steps = schedule(planned.passes, inPlace, store !== undefined);
     gpuPasses.forEach((g, k) => g.encode(pass, regions[steps[k].src], regions[steps[k].dst]));
   };
 

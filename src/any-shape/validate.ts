@@ -57,3 +57,42 @@ export function checkLayout(layout: unknown): 'natural' {
     `webfftdx: createFFT supports the 'natural' layout of real FFTs (numpy's rfftn: [..., nx / 2 + 1] complex values); got ${describe(layout)}`,
   );
 }
+
+/** The element types a callback sees on each side of a transform type: complex `vec2<f32>`, real `f32`. */
+export function callbackElementTypes(type: FFTType): { input: string; output: string } {
+  return { input: type === 'r2c' ? 'f32' : 'vec2<f32>', output: type === 'c2r' ? 'f32' : 'vec2<f32>' };
+}
+
+/** WGSL spellings of an element type (the predeclared alias vec2f included), without spaces. */
+function spellings(elem: string): string[] {
+  return elem === 'f32' ? ['f32'] : ['vec2<f32>', 'vec2f'];
+}
+
+/**
+ * A load or store callback: WGSL text defining `fn load(fft: u32, index: u32) -> E` or
+ * `fn store(fft: u32, index: u32, value: E)` with E the side's element type. The signature is
+ * checked here, before any compilation, so that the message says what is expected; everything else
+ * in the text the WGSL compiler checks (its message quotes the user's line).
+ */
+export function checkCallback(text: unknown, which: 'load' | 'store', type: FFTType): string | undefined {
+  if (text === undefined) return undefined;
+  const elem = callbackElementTypes(type)[which === 'load' ? 'input' : 'output'];
+  const wanted =
+    which === 'load' ? `fn load(fft: u32, index: u32) -> ${elem}` : `fn store(fft: u32, index: u32, value: ${elem})`;
+  const what = `createFFT's ${which} callback of a ${type} FFT must be WGSL defining \`${wanted}\``;
+  if (typeof text !== 'string' || text.trim() === '') throw new Error(`webfftdx: ${what}; got ${describe(text)}`);
+  const id = '[A-Za-z_][A-Za-z0-9_]*';
+  const head = new RegExp(`\\bfn\\s+${which}\\s*\\(([^)]*)\\)\\s*(->\\s*([^{]*?))?\\s*\\{`);
+  const m = head.exec(text);
+  if (!m) throw new Error(`webfftdx: ${what}; the text has no \`fn ${which}(...) {\``);
+  const params = m[1].split(',').map((p) => p.replace(/\s+/g, '')).filter((p) => p !== '');
+  const typeOf = (p: string) => (new RegExp(`^${id}:(.+)$`).exec(p) ?? [])[1];
+  const types = params.map(typeOf);
+  const returns = m[3]?.replace(/\s+/g, '');
+  const ok =
+    which === 'load'
+      ? types.length === 2 && types[0] === 'u32' && types[1] === 'u32' && returns !== undefined && spellings(elem).includes(returns)
+      : types.length === 3 && types[0] === 'u32' && types[1] === 'u32' && spellings(elem).includes(types[2] ?? '') && returns === undefined;
+  if (!ok) throw new Error(`webfftdx: ${what}; got \`fn ${which}(${m[1].trim()})${m[2] ? ` ${m[2].trim()}` : ''}\``);
+  return text;
+}

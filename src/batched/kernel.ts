@@ -5,6 +5,7 @@
 import type { FFTPlan } from '../../descriptors/model.js';
 import { elementBytes } from '../../kernels/shared-api.js';
 import type { WGSLModule } from '../../kernels/types.js';
+import { keepBinding } from '../../kernels/callbacks.js';
 import { twoPhaseEntryPoint, twoPhaseKernel, twoPhaseShape, type TwoPhaseSpec } from '../../kernels/two-phase.js';
 
 /** Fixed binding slots of batched kernels (group 0): input (or in-place data), output, parameters, workspace. */
@@ -127,11 +128,25 @@ export function batchedRounds(plan: FFTPlan, maxWorkgroupBytes: number): number 
   return twoPhasePlan(plan, {}, false, maxWorkgroupBytes) ? 1 : plan.batchRounds;
 }
 
+/**
+ * `fft` and `index` the callbacks see for the kernel's FFT `fft`, element `index` (expressions).
+ * createBatchedFFT passes them through; createFFT's rows pass runs `rows` kernel FFTs per transform of
+ * its shape (the rows of the outer axes), so the callbacks see the transform and the flat index in it.
+ */
+function callbackArgs(rows: number, length: number): string {
+  return rows === 1 ? 'fft, index' : `fft / ${rows}u, (fft % ${rows}u) * ${length}u + index`;
+}
+
+/**
+ * The batched kernel's WGSL. `rowsPerTransform` (createFFT's rows pass): how many of the kernel's
+ * FFTs make one transform of the callbacks' batch (1: the callbacks see the kernel's FFTs).
+ */
 export function batchedKernelSource(
   module: WGSLModule,
   callbacks: KernelCallbacks,
   inPlace: boolean,
   maxWorkgroupBytes: number,
+  rowsPerTransform = 1,
 ): BatchedKernelSource {
   const plan = module.plan;
   if (plan.implicitTypeBatching !== 1) {
@@ -148,11 +163,14 @@ export function batchedKernelSource(
   const inName = inPlace ? 'fft_data' : 'fft_in';
   const outName = inPlace ? 'fft_data' : 'fft_out';
   const params = `struct FFTBatchParams { batch: u32, groups_x: u32, groups: u32 }\n@group(0) @binding(${PARAMS_BINDING}) var<uniform> fft_params: FFTBatchParams;`;
+  if (inPlace && (callbacks.load || callbacks.store)) throw new Error('webfftdx: a kernel with load/store callbacks runs out of place (the callbacks address fft_in / fft_out)');
+  // With a callback the kernel itself may not touch the buffer (a load that synthesises its input):
+  // keepBinding keeps it in the automatic layout, where the host always binds it.
   const loadFn = callbacks.load
-    ? `${callbacks.load}\nfn fft_load(fft: u32, index: u32) -> ${inElem} { return load(fft, index); }`
+    ? `${callbacks.load}\nfn fft_load(fft: u32, index: u32) -> ${inElem} { ${keepBinding(inName)} return load(${callbackArgs(rowsPerTransform, plan.inputLength)}); }`
     : `fn fft_load(fft: u32, index: u32) -> ${inElem} { return ${inName}[fft * ${plan.inputLength}u + index]; }`;
   const storeFn = callbacks.store
-    ? `${callbacks.store}\nfn fft_store(fft: u32, index: u32, value: ${outElem}) { store(fft, index, value); }`
+    ? `${callbacks.store}\nfn fft_store(fft: u32, index: u32, value: ${outElem}) { ${keepBinding(outName)} store(${callbackArgs(rowsPerTransform, plan.outputLength)}, value); }`
     : `fn fft_store(fft: u32, index: u32, value: ${outElem}) { ${outName}[fft * ${plan.outputLength}u + index] = value; }`;
 
   const twoPhase = twoPhasePlan(plan, callbacks, inPlace, maxWorkgroupBytes);

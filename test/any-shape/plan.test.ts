@@ -54,7 +54,7 @@ describe('createFFT refuses bad options', () => {
     await expect(createFFT(device, { ...base, shape: 64, batch: 0 })).rejects.toThrow(/batch must be a positive integer \(at most 2\^32 - 1\), got 0/);
     await expect(createFFT(device, { ...base, shape: 64, batch: 1.5 })).rejects.toThrow(/batch must be a positive integer \(at most 2\^32 - 1\), got 1.5/);
     await expect(createFFT(device, { ...base, shape: 64, type: 'r2c', layout: 'packed' as 'natural' })).rejects.toThrow(/'natural' layout/);
-    await expect(createFFT(device, { ...base, shape: 64, load: 'fn load() {}' })).rejects.toThrow(/load\/store callbacks/);
+    await expect(createFFT(device, { ...base, shape: 64, load: 'fn load() {}' })).rejects.toThrow(/load callback of a c2c FFT must be WGSL defining `fn load\(fft: u32, index: u32\) -> vec2<f32>`; got `fn load\(\)`/);
   });
 });
 
