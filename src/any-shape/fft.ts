@@ -12,7 +12,7 @@ import { checkBatch, checkFloat32Data, checkIOBuffers, checkStorageBuffer } from
 import { assertDeviceAlive, checkBufferBytes, dispatchShape, watchDevice } from '../host/device.js';
 import { PlanLifecycle } from '../host/lifecycle.js';
 import { runOnce } from '../host/run-once.js';
-import { compileShader } from '../host/shader.js';
+import { lazyPipeline, sharedPipeline } from '../host/pipelines.js';
 import { makeWorkspace, type FFTWorkspace } from '../host/workspace.js';
 import type { FlatCallbacks } from '../../kernels/callbacks.js';
 import { COLUMNS, passDescriptor, planShape, type ColumnsPass, type PlannedPass, type PlanLimits, type RowsPass } from './passes.js';
@@ -86,45 +86,6 @@ export interface AnyShapeFFT {
   /** A workspace buffer for this plan (what makeWorkspace(device, plan) returns). */
   createWorkspace(): FFTWorkspace;
   destroy(): void;
-}
-
-const pipelines = new WeakMap<GPUDevice, Map<string, Promise<GPUComputePipeline>>>();
-const lazyPipelines = new WeakMap<GPUDevice, Map<string, GPUComputePipeline>>();
-
-/** One pipeline per device and WGSL text: plans of other shapes reuse the kernels they share. */
-function pipelineFor(device: GPUDevice, code: string, label: string): Promise<GPUComputePipeline> {
-  let byCode = pipelines.get(device);
-  if (!byCode) pipelines.set(device, (byCode = new Map()));
-  let hit = byCode.get(code);
-  if (!hit) {
-    hit = (async () => {
-      const module = await compileShader(device, code, label);
-      return device.createComputePipelineAsync({ layout: 'auto', compute: { module, entryPoint: 'main' }, label });
-    })();
-    hit.catch(() => byCode!.delete(code));
-    byCode.set(code, hit);
-  }
-  return hit;
-}
-
-/**
- * A pipeline built on first use, synchronously (encode is synchronous): the in-place variants most
- * plans never run. Same WGSL generator as the checked out-of-place kernel.
- */
-function lazyPipeline(device: GPUDevice, code: () => string, label: string): () => GPUComputePipeline {
-  let made: GPUComputePipeline | undefined;
-  return () => {
-    if (made) return made;
-    const text = code();
-    let byCode = lazyPipelines.get(device);
-    if (!byCode) lazyPipelines.set(device, (byCode = new Map()));
-    made = byCode.get(text);
-    if (!made) {
-      made = device.createComputePipeline({ layout: 'auto', compute: { module: device.createShaderModule({ code: text, label }), entryPoint: 'main' }, label });
-      byCode.set(text, made);
-    }
-    return made;
-  };
 }
 
 type Role = 'input' | 'output' | 'w1' | 'w2';
@@ -215,7 +176,7 @@ async function makeColumnsPass(device: GPUDevice, p: ColumnsPass, tables: GPUBuf
     throw new Error(`internal: pass kernel ${passKernelName({ ...spec, inPlace: false })} exceeds the device's limits`);
   }
   const name = passKernelName({ ...spec, inPlace: false });
-  const pipeline = await pipelineFor(device, outOfPlace.code, `webfftdx ${name} (${p.what})${callbackLabel(callbacks)}`);
+  const pipeline = await sharedPipeline(device, outOfPlace.code, `webfftdx ${name} (${p.what})${callbackLabel(callbacks)}`);
   const inPlacePipeline = canInPlace ? lazyPipeline(device, () => passKernel({ ...spec, inPlace: true }).code, `webfftdx ${name} in place`) : undefined;
   // One uniform per pair of region offsets the schedules use (in place: both regions in one binding).
   const paramsByBase = new Map<string, GPUBuffer>();
@@ -287,7 +248,7 @@ async function makeRowsPass(device: GPUDevice, p: RowsPass, callbacks: { load?: 
   const label = `webfftdx rows ${p.type} ${p.length} ${p.direction}`;
   const { workgroups, params: paramsData } = batchedDispatch(device, plan, p.batch, label);
   const outOfPlace = batchedKernelSource(module, callbacks, false, maxBytes, rowsPerTransform);
-  const pipeline = await pipelineFor(device, outOfPlace.code, `${label} (${p.what})${callbackLabel(callbacks)}`);
+  const pipeline = await sharedPipeline(device, outOfPlace.code, `${label} (${p.what})${callbackLabel(callbacks)}`);
   const withCallbacks = callbacks.load !== undefined || callbacks.store !== undefined;
   const inPlacePipeline = p.io.inPlaceSafe && !withCallbacks ? lazyPipeline(device, () => batchedKernelSource(module, {}, true, maxBytes).code, `${label} in place`) : undefined;
   const params = device.createBuffer({ size: 16, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST, label: `${label} params` });
