@@ -1,10 +1,11 @@
 // Misuse of a host plan is a thrown Error naming the problem, before anything reaches the GPU:
 // every call here runs inside error scopes that must stay empty, and the suite's setup fails on any
 // uncaptured GPU error.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Block, createBatchedFFT, Direction, fft, Limits, makeWorkspace, Size, type BatchedFFT } from '../../src/index.js';
 import { freshDevice, testDevice, withErrorScopes } from '../support/gpu.js';
-import { randomFloats } from '../support/random.js';
+import { makeSeed, randomFloats } from '../support/random.js';
 
 const C2C_32 = fft(Size(32), Direction('forward'), Block());
 const BLUESTEIN = fft(Size(67), Direction('forward'), Block());
@@ -129,5 +130,71 @@ describe('createBatchedFFT misuse', () => {
       () => createBatchedFFT(device, big, { batch: 1 }),
       new RegExp(`^webfftdx: Size\\(16384\\) Type\\('c2c'\\) Direction\\('forward'\\) Precision\\('f32'\\) Block\\(\\) ElementsPerThread\\(\\d+\\) FFTsPerBlock\\(\\d+\\) needs ${big.sharedMemorySize} bytes of workgroup memory; this device allows 16384 \\(maxComputeWorkgroupStorageSize\\)`),
     );
+  });
+  it('random misuse calls all throw a webfftdx Error before any submission (property test, fast-check)', { timeout: 120_000 }, async () => {
+    const { device } = await testDevice();
+    const c2c = await createBatchedFFT(device, C2C_32, { batch: 4 });
+    const bluestein = await createBatchedFFT(device, BLUESTEIN, { batch: 2 });
+    const plans = [c2c, bluestein];
+    const floats = (p: BatchedFFT) => p.inputBytes / 4;
+    const typedArrays = [Float64Array, Int32Array, Uint8Array, Float32Array] as const;
+    // One misuse per draw: wrong host data, an invalid batch, a buffer without STORAGE or too small, a missing or short workspace.
+    const misuse = fc.oneof(
+      fc.record({ kind: fc.constant('run' as const), plan: fc.nat(1), array: fc.nat(3), delta: fc.integer({ min: -300, max: 300 }) })
+        .filter((m) => m.array !== 3 || m.delta !== 0),
+      fc.record({
+        kind: fc.constant('batch' as const),
+        batch: fc.oneof(fc.integer({ max: 0 }), fc.double({ noInteger: true }), fc.constantFrom(Number.NaN, Infinity, 2 ** 32, 2 ** 40, 2 ** 31)),
+      }),
+      fc.record({ kind: fc.constant('buffer' as const), plan: fc.nat(1), which: fc.constantFrom('input', 'output'), storage: fc.boolean(), bytes: fc.integer({ min: 4, max: 4096 }) })
+        .filter((m) => !m.storage || m.bytes < 1024),
+      fc.record({ kind: fc.constant('workspace' as const), bytes: fc.option(fc.integer({ min: 16, max: 1024 }), { nil: undefined }) }),
+    );
+    let submits = 0;
+    const queue = device.queue;
+    const submit = queue.submit.bind(queue);
+    queue.submit = (buffers) => {
+      submits++;
+      submit(buffers);
+    };
+    const made: GPUBuffer[] = [];
+    const buffer = (bytes: number, usage = GPUBufferUsage.STORAGE) => {
+      const b = device.createBuffer({ size: Math.ceil(bytes / 4) * 4, usage });
+      made.push(b);
+      return b;
+    };
+    try {
+      await fc.assert(
+        fc.asyncProperty(misuse, async (m) => {
+          let call: () => unknown;
+          if (m.kind === 'run') {
+            const p = plans[m.plan];
+            const Typed = typedArrays[m.array];
+            call = () => p.run(new Typed(Math.max(0, floats(p) + m.delta)) as never);
+          } else if (m.kind === 'batch') {
+            call = () => createBatchedFFT(device, C2C_32, { batch: m.batch });
+          } else if (m.kind === 'buffer') {
+            const p = plans[m.plan];
+            const good = buffer(Math.max(p.inputBytes, p.outputBytes));
+            const bad = buffer(m.bytes, m.storage ? GPUBufferUsage.STORAGE : GPUBufferUsage.COPY_DST);
+            const workspace = p === bluestein ? makeWorkspace(device, BLUESTEIN) : undefined;
+            call = inPass(device, (pass) => p.encode(pass, m.which === 'input' ? { input: bad, output: good, workspace } : { input: good, output: bad, workspace }));
+          } else {
+            const io = buffer(bluestein.inputBytes);
+            const out = buffer(bluestein.outputBytes);
+            const workspace = m.bytes === undefined ? undefined : buffer(m.bytes);
+            call = inPass(device, (pass) => bluestein.encode(pass, { input: io, output: out, workspace }));
+          }
+          const before = submits;
+          await rejectsBeforeGPU(device, call, /^webfftdx: /);
+          expect(submits, 'a misuse reached queue.submit').toBe(before);
+        }),
+        { seed: makeSeed(), numRuns: 60 },
+      );
+    } finally {
+      queue.submit = submit;
+      for (const b of made) b.destroy();
+      for (const p of plans) p.destroy();
+    }
   });
 });
