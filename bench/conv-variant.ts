@@ -58,6 +58,7 @@ async function main(argv: string[]): Promise<void> {
       const kase = rotatingCase(device, spec, conv, rotationCount(total * 16));
       const t = await timeEncode(device, (pass) => kase.encode(pass), { warmup: 3, repeats, dispatches: 1 });
       const p = conv.passes[0];
+      if (p.kernel !== 'fused') throw new Error(`${label}: not the fused kernel (the multi-pass path runs it)`);
       const shape = `E${p.forward.elementsPerThread} x${p.forward.fftsPerBlock} ${p.forward.exchange}/${p.forward.exchangeParts} wg ${p.workgroupSize.join('x')} ${p.workgroupBytes} B`;
       console.log(`${label}\t${gbPerSecond(kase.bytesMoved, t.ms).toFixed(0)} GB/s\t${t.ms.toFixed(4)} ms\t${shape}`);
       kase.destroy();

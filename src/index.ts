@@ -73,4 +73,6 @@ export type {
   ConvolutionShapeQuery,
   ConvolutionType,
   FilterSpectrum,
+  FusedConvolutionPass,
+  MultiPassConvolutionPass,
 } from './convolution/index.js';

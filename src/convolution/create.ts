@@ -8,8 +8,10 @@ import { PlanLifecycle } from '../host/lifecycle.js';
 import { runOnce } from '../host/run-once.js';
 import { compileKernel, checkPointwise } from './pointwise.js';
 import { convolutionKernel, type KernelVariant, INPUT_BINDING, kernelParams, slotsFor, OUTPUT_BINDING, PARAMS_BINDING, SPECTRUM_BINDING } from './kernel.js';
-import { planConvolution, type ConvolutionLayout, type ConvolutionShape } from './plan.js';
-import type { Convolution, ConvolutionBuffers, ConvolutionOptions, ConvolutionPass, FilterSpectrum } from './types.js';
+import { createMultiPassConvolution } from './multipass.js';
+import { choosePath } from './path.js';
+import type { ConvolutionLayout, ConvolutionShape } from './plan.js';
+import type { Convolution, ConvolutionBuffers, ConvolutionOptions, FilterSpectrum, FusedConvolutionPass } from './types.js';
 import { checkOptions, checkSpectrumLength } from './validate.js';
 
 const ENGINE_TEXT = {
@@ -76,7 +78,9 @@ export async function createShapedConvolution(
   assertDeviceAlive(device, 'createConvolution');
   const request = checkOptions(options);
   const { batch, filter, pointwise } = options;
-  const layout = planConvolution({ ...request, pointwise: pointwise !== undefined }, device.limits, tuning);
+  const path = choosePath({ ...request, pointwise: pointwise !== undefined }, device.limits, tuning);
+  if (path.kind === 'multipass') return createMultiPassConvolution(device, path.layout, { batch, filter, pointwise });
+  const layout = path.layout;
   const spectrumData =
     filter === undefined
       ? Float32Array.from({ length: 2 * layout.storedSpectrumLength }, (_, i) => (i % 2 === 0 ? 1 / layout.fftLength : 0))
@@ -197,7 +201,7 @@ export async function createShapedConvolution(
       return runOnce(device, { data: signals, inputBytes, outputBytes, encode: (pass, input, output) => encode(pass, { input, output }) });
     });
 
-  const passes: ConvolutionPass[] = [
+  const passes: FusedConvolutionPass[] = [
     {
       kernel: 'fused',
       does: describePass(layout),
@@ -213,10 +217,14 @@ export async function createShapedConvolution(
     type: layout.type,
     mode: layout.mode,
     batch,
+    shape: [layout.signalLength],
     signalLength: layout.signalLength,
     filterLength: layout.filterLength,
+    filterShape: layout.filterLength === undefined ? undefined : [layout.filterLength],
     fftLength: layout.fftLength,
+    fftShape: [layout.fftLength],
     outputLength: layout.outputLength,
+    outputShape: [layout.outputLength],
     inputBytes,
     outputBytes,
     passes,

@@ -9,6 +9,8 @@ export type {
   ConvolutionMode,
   ConvolutionOptions,
   ConvolutionPass,
+  FusedConvolutionPass,
+  MultiPassConvolutionPass,
   ConvolutionType,
   FilterSpectrum,
 } from './types.js';

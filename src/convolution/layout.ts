@@ -1,45 +1,74 @@
-// The public, GPU-free view of a convolution plan: the FFT length P and the lengths a caller needs
-// to build a `{ spectrum }` filter (or buffers) before creating the plan.
-import { planConvolution, type ConvolutionEngine, type ConvolutionLimits } from './plan.js';
+// The public, GPU-free view of a convolution plan: the path (one fused kernel or multi-pass), the
+// FFT length and shape, and the lengths a caller needs to build a `{ spectrum }` filter (or
+// buffers) before creating the plan.
+import { choosePath } from './path.js';
+import type { ConvolutionEngine, ConvolutionLimits } from './plan.js';
 import type { ConvolutionMode, ConvolutionType } from './types.js';
 import { checkOptions } from './validate.js';
 
 export interface ConvolutionShapeQuery {
+  /** N, or [ny, nx]. */
   readonly shape: number | readonly number[];
   readonly type: ConvolutionType;
   readonly mode: ConvolutionMode;
-  /** M, the filter's taps (required for 'linear' and 'same'). */
+  /** M, the filter's taps (1D; required for 'linear' and 'same'). */
   readonly taps?: number;
+  /** 2D: the filter's shape [my, mx] (default: the signal's shape). */
+  readonly filterShape?: readonly number[];
   /** Whether a pointwise function will replace the multiply (real circular plans then keep a real engine). */
   readonly pointwise?: boolean;
 }
 
 export interface ConvolutionLengths {
-  readonly engine: ConvolutionEngine;
-  /** P */
+  /** The fused kernel's engine, or 'multipass' (createFFT's passes around a pointwise kernel: docs/convolution.md). */
+  readonly engine: ConvolutionEngine | 'multipass';
+  /** P (2D: Py * Px) */
   readonly fftLength: number;
-  /** Complex values of the filter spectrum a user gives: P, or P/2 + 1 for real (whatever the engine). */
+  /** [P] or [Py, Px] */
+  readonly fftShape: readonly number[];
+  /** Complex values of the filter spectrum a user gives: P, or P/2 + 1 for real (2D: Py * Px, or Py * (Px/2 + 1)). */
   readonly spectrumLength: number;
   readonly outputLength: number;
-  readonly fftsPerBlock: number;
-  readonly workgroupBytes: number;
+  readonly outputShape: readonly number[];
+  /** The fused kernel's signals per workgroup (undefined for multi-pass plans). */
+  readonly fftsPerBlock: number | undefined;
+  /** The fused kernel's workgroup memory (undefined for multi-pass plans). */
+  readonly workgroupBytes: number | undefined;
 }
 
 /** What createConvolution(device, ...) will run, from `device.limits` alone (throws the same errors). */
 export function convolutionLayout(limits: ConvolutionLimits, query: ConvolutionShapeQuery): ConvolutionLengths {
+  const twoD = Array.isArray(query.shape) && query.shape.length === 2;
   const request = checkOptions({
     shape: query.shape,
     type: query.type,
     mode: query.mode,
     batch: 1,
-    filter: { spectrum: new Float32Array(0), taps: query.taps },
+    filterShape: query.filterShape,
+    filter: { spectrum: new Float32Array(0), ...(twoD ? {} : { taps: query.taps }) },
   });
-  const l = planConvolution({ ...request, pointwise: query.pointwise === true }, limits);
+  const path = choosePath({ ...request, pointwise: query.pointwise === true }, limits);
+  if (path.kind === 'multipass') {
+    const l = path.layout;
+    return {
+      engine: 'multipass',
+      fftLength: l.fftLength,
+      fftShape: l.fftShape,
+      spectrumLength: l.spectrumLength,
+      outputLength: l.outputLength,
+      outputShape: l.outputShape,
+      fftsPerBlock: undefined,
+      workgroupBytes: undefined,
+    };
+  }
+  const l = path.layout;
   return {
     engine: l.engine,
     fftLength: l.fftLength,
+    fftShape: [l.fftLength],
     spectrumLength: l.spectrumLength,
     outputLength: l.outputLength,
+    outputShape: [l.outputLength],
     fftsPerBlock: l.fftsPerBlock,
     workgroupBytes: l.workgroupBytes,
   };

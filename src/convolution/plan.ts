@@ -36,6 +36,10 @@ export interface ConvolutionRequest {
   readonly filterLength: number | undefined;
   /** A user pointwise function replaces the multiply (it must see each real signal's own spectrum: no pairs engine). */
   readonly pointwise?: boolean;
+  /** The signal's shape: [N] or [ny, nx] (signalLength is the product). */
+  readonly shape?: readonly number[];
+  /** The filter's shape: [M] or [my, mx] (filterLength is the product); undefined with filterLength. */
+  readonly filterShape?: readonly number[];
 }
 
 /** The WebGPU limits a plan must fit (a GPUDevice's `limits` will do). */
@@ -92,11 +96,17 @@ export function largestFusedLength(type: ConvolutionType, limits: ConvolutionLim
   return type === 'complex' ? maxNativeBlockSize('f32', l) : 2 * maxBluesteinLength('f32', l);
 }
 
+/**
+ * The request is valid but one fused kernel cannot run it (a length beyond one workgroup, or one
+ * that needs Bluestein): createConvolution takes the multi-pass path instead (./multipass-plan.ts).
+ */
+export class BeyondFusedKernel extends Error {}
+
 function multiPassError(what: string, p: number, type: ConvolutionType, limits: ConvolutionLimits): Error {
-  return new Error(
+  return new BeyondFusedKernel(
     `webfftdx: ${what} needs an FFT of ${p} points, beyond the largest ${type} convolution one workgroup runs on this device ` +
       `(${largestFusedLength(type, limits)} points with ${limits.maxComputeWorkgroupStorageSize} bytes of workgroup memory and ` +
-      `${limits.maxComputeInvocationsPerWorkgroup} invocations); larger sizes need the multi-pass path (createFFT), which createConvolution does not use yet`,
+      `${limits.maxComputeInvocationsPerWorkgroup} invocations): the multi-pass path runs it`,
   );
 }
 
@@ -164,9 +174,9 @@ function chooseLength(req: ConvolutionRequest, limits: ConvolutionLimits): { eng
     const engineMax = engine === 'normal' ? maxNativeBlockSize('f32', l) : max;
     if (n > engineMax) throw multiPassError(`circular convolution of ${n} points`, n, req.type, limits);
     if (!runsNatively(engine, n, l)) {
-      throw new Error(
+      throw new BeyondFusedKernel(
         `webfftdx: circular convolution of ${n} points: ${n} has the prime factor ${largestPrimeFactor(n)} (above 13), which the engine ` +
-          `computes through Bluestein; a fused Bluestein convolution is not built yet (mode 'linear' or 'same' pads to a fast length)`,
+          `computes through Bluestein; a fused Bluestein convolution is not built: the multi-pass path runs it`,
       );
     }
     return { engine, p: n };

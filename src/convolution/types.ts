@@ -24,8 +24,13 @@ export interface FilterSpectrum {
 }
 
 export interface ConvolutionOptions {
-  /** Signal length N (a number). `[ny, nx]` is reserved for 2D, which is not built yet. */
+  /** Signal length N (a number, or `[n]`), or `[ny, nx]` for 2D (row-major, x innermost). */
   readonly shape: number | readonly number[];
+  /**
+   * 2D only: the filter's shape `[my, mx]` (row-major taps, my * mx of them). Default: the signal's
+   * shape. Circular plans need my <= ny and mx <= nx. 1D plans take M from the taps (or filter.taps).
+   */
+  readonly filterShape?: readonly number[];
   readonly type: ConvolutionType;
   readonly mode: ConvolutionMode;
   /**
@@ -45,8 +50,23 @@ export interface ConvolutionOptions {
   readonly pointwise?: string;
 }
 
-/** What one kernel pass of a plan does. */
-export interface ConvolutionPass {
+/** What one kernel pass of a plan does: the fused kernel, or one pass of the multi-pass path. */
+export type ConvolutionPass = FusedConvolutionPass | MultiPassConvolutionPass;
+
+/**
+ * One pass of the multi-pass path (sizes beyond one workgroup, Bluestein lengths, 2D):
+ * 'pad' (zero-pad the signals to the FFT shape), 'forward' / 'inverse' (one pass of createFFT's
+ * plans), 'pointwise' (the spectrum times H / P, or the user's function), 'crop' (the outputs).
+ */
+export interface MultiPassConvolutionPass {
+  readonly kernel: 'pad' | 'forward' | 'pointwise' | 'inverse' | 'crop';
+  /** One line: what the pass computes. */
+  readonly does: string;
+  readonly workgroups: readonly [number, number, number];
+}
+
+/** The fused kernel's pass. */
+export interface FusedConvolutionPass {
   /** 'fused': load -> forward FFT -> pointwise -> inverse FFT -> store, one kernel. */
   readonly kernel: 'fused';
   /** One line: what the pass computes. */
@@ -74,19 +94,27 @@ export interface Convolution {
   readonly type: ConvolutionType;
   readonly mode: ConvolutionMode;
   readonly batch: number;
-  /** N: points per input signal. */
+  /** The signal's shape: [N] or [ny, nx]. */
+  readonly shape: readonly number[];
+  /** N: points per input signal (2D: ny * nx). */
   readonly signalLength: number;
-  /** M: filter taps (undefined for a circular plan given only a spectrum or a pointwise function). */
+  /** M: filter taps (2D: my * mx; undefined for a circular plan given only a spectrum or a pointwise function). */
   readonly filterLength: number | undefined;
-  /** P: the FFT length the kernel runs (N for circular; a fast length >= N + M - 1 otherwise). */
+  /** The filter's shape ([M] or [my, mx]; undefined where filterLength is). */
+  readonly filterShape: readonly number[] | undefined;
+  /** P: the FFT length (N for circular; a fast length >= N + M - 1 otherwise). 2D: Py * Px. */
   readonly fftLength: number;
-  /** Points per output signal: N (circular, same) or N + M - 1 (linear). */
+  /** The FFT shape: [P] or [Py, Px]. */
+  readonly fftShape: readonly number[];
+  /** Points per output signal: N (circular, same) or N + M - 1 (linear). 2D: the product of outputShape. */
   readonly outputLength: number;
+  /** [outputLength] or, 2D, [ny, nx] (circular, same) or [ny + my - 1, nx + mx - 1] (linear). */
+  readonly outputShape: readonly number[];
   readonly inputBytes: number;
   readonly outputBytes: number;
-  /** One entry per kernel pass an encode records (one: the fused kernel). */
+  /** One entry per kernel pass an encode records (one where the fused kernel applies). */
   readonly passes: readonly ConvolutionPass[];
-  /** The fused kernel's WGSL (out of place). */
+  /** The fused kernel's WGSL (out of place); multi-pass plans: the pointwise kernel's. */
   readonly code: string;
   encode(pass: GPUComputePassEncoder, buffers: ConvolutionBuffers): void;
   /** Convenience: uploads `signals` (batch x N reals, or interleaved complex), runs, reads back batch x outputLength. */

@@ -2,6 +2,7 @@
 // (taps or spectrum) against the shape. What every plan shares (buffers, run() data, batch, device,
 // destroyed plans) is src/host/'s.
 import { checkBatch } from '../host/checks.js';
+import type { MultiPassLayout } from './multipass-plan.js';
 import type { ConvolutionRequest } from './plan.js';
 import type { ConvolutionMode, ConvolutionOptions, ConvolutionType, FilterSpectrum } from './types.js';
 
@@ -35,18 +36,11 @@ function checkFinite(data: Float32Array, what: string): void {
  */
 export function checkOptions(options: ConvolutionOptions): ConvolutionRequest {
   if (typeof options !== 'object' || options === null) fail(`options must be an object, got ${describe(options)}`);
-  const { shape, type, mode, batch, filter, pointwise } = options;
+  const { type, mode, batch, filter, pointwise } = options;
   if (!TYPES.includes(type)) fail(`type must be 'real' or 'complex', got ${JSON.stringify(type)}`);
   if (!MODES.includes(mode)) fail(`mode must be 'circular', 'linear' or 'same', got ${JSON.stringify(mode)}`);
-  if (Array.isArray(shape)) {
-    if (shape.length === 1) return checkOptions({ ...options, shape: shape[0] });
-    fail(
-      `shape [${shape.join(', ')}]: ${shape.length}D convolution is not built yet (1D only: pass the signal length as a number)`,
-    );
-  }
-  if (typeof shape !== 'number' || !Number.isInteger(shape) || shape < 2) {
-    fail(`shape must be an integer signal length >= 2, got ${JSON.stringify(shape)}`);
-  }
+  const shape = checkShape(options.shape);
+  const filterShape = checkFilterShape(options.filterShape, shape);
   checkBatch(batch);
   if (pointwise !== undefined) {
     if (typeof pointwise !== 'string') fail(`pointwise must be a WGSL string, got ${describe(pointwise)}`);
@@ -54,7 +48,8 @@ export function checkOptions(options: ConvolutionOptions): ConvolutionRequest {
       fail('pointwise must define fn pointwise(fft: u32, index: u32, x: vec2<f32>, h: vec2<f32>) -> vec2<f32>');
     }
   }
-  const n = shape;
+  const twoD = shape.length === 2;
+  const n = shape.reduce((a, b) => a * b, 1);
   const perTap = type === 'complex' ? 2 : 1;
   let taps: number | undefined;
   if (filter === undefined) {
@@ -63,7 +58,10 @@ export function checkOptions(options: ConvolutionOptions): ConvolutionRequest {
   } else if (isSpectrum(filter)) {
     if (!(filter.spectrum instanceof Float32Array)) fail(`filter.spectrum must be a Float32Array, got ${describe(filter.spectrum)}`);
     checkFinite(filter.spectrum, 'filter.spectrum');
-    if (filter.taps !== undefined) {
+    if (twoD) {
+      if (filter.taps !== undefined) fail(`a 2D plan takes the filter's shape from filterShape, not filter.taps (got ${JSON.stringify(filter.taps)})`);
+      taps = product(filterShape!);
+    } else if (filter.taps !== undefined) {
       if (!Number.isInteger(filter.taps) || filter.taps < 1) fail(`filter.taps must be a positive integer, got ${JSON.stringify(filter.taps)}`);
       taps = filter.taps;
     } else if (mode !== 'circular') {
@@ -79,11 +77,58 @@ export function checkOptions(options: ConvolutionOptions): ConvolutionRequest {
     }
     checkFinite(filter, 'filter');
     taps = filter.length / perTap;
+    if (twoD && taps !== product(filterShape!)) {
+      const given = options.filterShape === undefined ? ' (the default: the signal\'s shape)' : '';
+      fail(
+        `filter has ${filter.length} floats; filterShape [${filterShape!.join(', ')}]${given} needs ${product(filterShape!)} taps ` +
+          `(${perTap * product(filterShape!)} floats${type === 'complex' ? ', interleaved re/im' : ''}, row-major)`,
+      );
+    }
   }
-  if (mode === 'circular' && taps !== undefined && taps > n) {
+  if (twoD) {
+    if (mode === 'circular' && (filterShape![0] > shape[0] || filterShape![1] > shape[1])) {
+      fail(
+        `filterShape [${filterShape!.join(', ')}] is larger than the [${shape.join(', ')}] signal along an axis: circular convolution needs ` +
+          `my <= ny and mx <= nx (use mode 'linear')`,
+      );
+    }
+  } else if (mode === 'circular' && taps !== undefined && taps > n) {
     fail(`the filter has ${taps} taps, longer than the ${n}-point signal: circular convolution needs at most N taps (use mode 'linear')`);
   }
-  return { type, mode, signalLength: n, filterLength: taps };
+  const resolvedFilterShape = twoD ? (taps === undefined ? undefined : filterShape) : taps === undefined ? undefined : [taps];
+  return { type, mode, signalLength: n, filterLength: taps, shape, filterShape: resolvedFilterShape };
+}
+
+function product(shape: readonly number[]): number {
+  return shape.reduce((a, b) => a * b, 1);
+}
+
+/** `n`, `[n]` or `[ny, nx]`, every length an integer >= 2; returned as an array. */
+function checkShape(shape: unknown): number[] {
+  const dims = Array.isArray(shape) ? shape : [shape];
+  if (Array.isArray(shape) && (shape.length < 1 || shape.length > 2)) {
+    fail(`shape [${shape.join(', ')}]: ${shape.length}D convolution is not supported (1D: the signal length, 2D: [ny, nx])`);
+  }
+  for (const d of dims) {
+    if (typeof d !== 'number' || !Number.isInteger(d) || d < 2) {
+      const what = dims.length === 2 ? `shape [ny, nx] needs integer lengths >= 2, got ${JSON.stringify(shape)}` : `shape must be an integer signal length >= 2, got ${JSON.stringify(d)}`;
+      fail(what);
+    }
+  }
+  return dims as number[];
+}
+
+/** 2D: filterShape [my, mx] (default: the signal's shape); 1D takes none. */
+function checkFilterShape(filterShape: unknown, shape: readonly number[]): number[] | undefined {
+  if (shape.length === 1) {
+    if (filterShape !== undefined) fail(`filterShape is for 2D plans; a 1D plan takes the filter's length from the taps (or filter.taps)`);
+    return undefined;
+  }
+  if (filterShape === undefined) return [...shape];
+  if (!Array.isArray(filterShape) || filterShape.length !== 2 || filterShape.some((d) => typeof d !== 'number' || !Number.isInteger(d) || d < 1)) {
+    fail(`filterShape must be [my, mx] with positive integer lengths, got ${JSON.stringify(filterShape)}`);
+  }
+  return [...filterShape] as number[];
 }
 
 /** The spectrum given by the user must have exactly the plan's length. */
@@ -95,4 +140,19 @@ export function checkSpectrumLength(spectrum: Float32Array, spectrumLength: numb
         `(${2 * spectrumLength} floats, interleaved re/im)`,
     );
   }
+}
+
+/** A multi-pass plan's spectrum given by the user: one signal's spectrum of the FFT shape (numpy's fftn / rfftn layout). */
+export function checkSpectrumShape(spectrum: Float32Array, l: MultiPassLayout): void {
+  if (spectrum.length === 2 * l.spectrumLength) return;
+  if (l.fftShape.length === 1) {
+    checkSpectrumLength(spectrum, l.spectrumLength, l.fftLength, l.type);
+    return;
+  }
+  const [py, px] = l.fftShape;
+  const what = l.type === 'real' ? `Py x (Px/2 + 1) = ${py} x ${l.spectrumShape[1]}` : `Py x Px = ${py} x ${px}`;
+  fail(
+    `filter.spectrum has ${spectrum.length} floats; this plan's FFT shape is [${py}, ${px}], so it needs ${what} = ${l.spectrumLength} complex values ` +
+      `(${2 * l.spectrumLength} floats, interleaved re/im, row-major: ${l.type === 'real' ? 'np.fft.rfft2' : 'np.fft.fft2'} of the taps zero-padded to [${py}, ${px}])`,
+  );
 }

@@ -1,0 +1,104 @@
+// The WGSL of the multi-pass convolution's own kernels (the FFTs are createFFT's):
+// - the window kernel: copies a window of `batch` row-major f32 arrays into others of another shape,
+//   zero outside the source. One kernel for the zero-padding (source smaller, offset 0) and the crop
+//   (source larger, offset 0 or the 'same' centring), 1D (one row) and 2D, real and complex (a
+//   complex row is 2 x as many floats, its offsets doubled): every size is a uniform, so all plans
+//   share one pipeline.
+// - the pointwise kernel: X_k <- pointwise(signal, k, X_k, H_k / P) in place over the spectra
+//   (the default multiplies), one invocation per complex value.
+import { POINTWISE_SIGNATURE } from './kernel.js';
+
+export const WINDOW_BINDINGS = { src: 0, dst: 1, params: 2 } as const;
+export const POINTWISE_BINDINGS = { data: 0, spectrum: 1, params: 2 } as const;
+/** Invocations per workgroup of both kernels (one value each). */
+export const ELEMENTWISE_WORKGROUP = 256;
+
+export const WINDOW_KERNEL = /* wgsl */ `// webfftdx convolution window: zero-pad or crop batch x [rows][cols] f32 arrays
+struct ConvWindow {
+  count: u32,      // floats written: batch x dst_per
+  dst_per: u32,    // floats per destination array
+  dst_cols: u32,
+  src_per: u32,
+  src_rows: u32,
+  src_cols: u32,
+  row_offset: u32, // destination (y, x) reads source (y + row_offset, x + col_offset)
+  col_offset: u32,
+  groups_x: u32,
+  _p0: u32,
+  _p1: u32,
+  _p2: u32,
+}
+@group(0) @binding(${WINDOW_BINDINGS.src}) var<storage, read> conv_src: array<f32>;
+@group(0) @binding(${WINDOW_BINDINGS.dst}) var<storage, read_write> conv_dst: array<f32>;
+@group(0) @binding(${WINDOW_BINDINGS.params}) var<uniform> conv_w: ConvWindow;
+
+@compute @workgroup_size(${ELEMENTWISE_WORKGROUP})
+fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+  let i = (wid.y * conv_w.groups_x + wid.x) * ${ELEMENTWISE_WORKGROUP}u + lid;
+  if (i >= conv_w.count) { return; }
+  let b = i / conv_w.dst_per;
+  let r = i - b * conv_w.dst_per;
+  let y = r / conv_w.dst_cols;
+  let x = r - y * conv_w.dst_cols;
+  let sy = y + conv_w.row_offset;
+  let sx = x + conv_w.col_offset;
+  var v = 0.0;
+  if (sy < conv_w.src_rows && sx < conv_w.src_cols) {
+    v = conv_src[b * conv_w.src_per + sy * conv_w.src_cols + sx];
+  }
+  conv_dst[i] = v;
+}
+`;
+
+/** Bytes of the window kernel's uniform (12 u32). */
+export const WINDOW_PARAMS_BYTES = 48;
+
+/** One array's shape in floats: rows x cols (1D: one row). */
+export interface FloatGrid {
+  readonly rows: number;
+  readonly cols: number;
+}
+
+/** The window kernel's uniform: `batch` destination grids read from source grids at (rowOffset, colOffset). */
+export function windowParams(batch: number, dst: FloatGrid, src: FloatGrid, rowOffset: number, colOffset: number, groupsX: number): Uint32Array<ArrayBuffer> {
+  const dstPer = dst.rows * dst.cols;
+  return Uint32Array.from([batch * dstPer, dstPer, dst.cols, src.rows * src.cols, src.rows, src.cols, rowOffset, colOffset, groupsX, 0, 0, 0]);
+}
+
+const DEFAULT_POINTWISE = /* wgsl */ `fn pointwise(fft: u32, index: u32, x: vec2<f32>, h: vec2<f32>) -> vec2<f32> {
+  return vec2<f32>(x.x * h.x - x.y * h.y, x.x * h.y + x.y * h.x);
+}`;
+
+/** The pointwise kernel around the user's function (or the complex multiply). */
+export function pointwiseKernel(pointwise: string | undefined): string {
+  return /* wgsl */ `// webfftdx convolution pointwise: X_k <- ${POINTWISE_SIGNATURE.replace(/^fn /, '')} with h = H_k / P
+struct ConvPointwise {
+  count: u32,      // complex values: batch x per_signal
+  per_signal: u32, // complex values of one spectrum
+  groups_x: u32,
+  scale: f32,      // 1 / P (the inverse FFT's normalisation)
+}
+@group(0) @binding(${POINTWISE_BINDINGS.data}) var<storage, read_write> conv_data: array<vec2<f32>>;
+@group(0) @binding(${POINTWISE_BINDINGS.spectrum}) var<storage, read> conv_h: array<vec2<f32>>;
+@group(0) @binding(${POINTWISE_BINDINGS.params}) var<uniform> conv_p: ConvPointwise;
+
+${pointwise ?? DEFAULT_POINTWISE}
+
+@compute @workgroup_size(${ELEMENTWISE_WORKGROUP})
+fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+  let i = (wid.y * conv_p.groups_x + wid.x) * ${ELEMENTWISE_WORKGROUP}u + lid;
+  if (i >= conv_p.count) { return; }
+  let f = i / conv_p.per_signal;
+  let k = i - f * conv_p.per_signal;
+  conv_data[i] = pointwise(f, k, conv_data[i], conv_h[k] * conv_p.scale);
+}
+`;
+}
+
+/** The pointwise kernel's uniform. */
+export function pointwiseParams(count: number, perSignal: number, groupsX: number, scale: number): ArrayBuffer {
+  const data = new ArrayBuffer(16);
+  new Uint32Array(data, 0, 3).set([count, perSignal, groupsX]);
+  new Float32Array(data, 12, 1)[0] = scale;
+  return data;
+}

@@ -1,0 +1,18 @@
+// Which path runs a validated convolution request: the one fused kernel wherever it applies (1D,
+// the padded length fits one workgroup, no Bluestein), else the multi-pass path. Pure: from the
+// device's limits alone, so convolutionLayout answers before any GPU work.
+import { planMultiPass, type MultiPassLayout } from './multipass-plan.js';
+import { BeyondFusedKernel, planConvolution, type ConvolutionLayout, type ConvolutionLimits, type ConvolutionRequest, type ConvolutionShape } from './plan.js';
+
+export type ConvolutionPath = { readonly kind: 'fused'; readonly layout: ConvolutionLayout } | { readonly kind: 'multipass'; readonly layout: MultiPassLayout };
+
+export function choosePath(request: ConvolutionRequest, limits: ConvolutionLimits, shape: ConvolutionShape = {}): ConvolutionPath {
+  if ((request.shape ?? [request.signalLength]).length === 1) {
+    try {
+      return { kind: 'fused', layout: planConvolution(request, limits, shape) };
+    } catch (e) {
+      if (!(e instanceof BeyondFusedKernel)) throw e;
+    }
+  }
+  return { kind: 'multipass', layout: planMultiPass(request) };
+}
