@@ -1,5 +1,7 @@
-// f64 direct convolutions (O(N M) sums, no FFT): the reference of createConvolution's tests and
-// examples. Complex data are interleaved re/im; real data are one value per point.
+// f64 direct convolutions (O(N M) sums, no FFT), 1D and 2D: the reference of createConvolution's
+// tests and examples; and an f64 FFT convolution for long signals with long filters, spot-checked
+// against direct sums. Complex data are interleaved re/im; real data are one value per point.
+import { referenceDFT } from '../../src/reference.js';
 
 export type ConvolutionKind = 'circular' | 'linear' | 'same';
 
@@ -92,4 +94,114 @@ export function convolutionError(y: ArrayLike<number>, want: ArrayLike<number>, 
   let d = 0;
   for (let i = 0; i < want.length; i++) d += (y[i] - want[i]) ** 2;
   return Math.sqrt(d) / (norm(x) * norm(h));
+}
+
+/**
+ * 2D y = x * h for one image of `shape` [ny, nx] and a filter of `filterShape` [my, mx] (row-major,
+ * complex interleaved): 'circular' y[a, b] = sum h[i, j] x[(a - i) mod ny, (b - j) mod nx]; 'linear'
+ * (ny + my - 1) x (nx + mx - 1) outputs (scipy.signal.convolve2d 'full'); 'same' the linear outputs
+ * from (floor((my - 1) / 2), floor((mx - 1) / 2)), ny x nx of them (convolve2d 'same'). Direct sums, f64.
+ */
+export function directConvolution2D(
+  x: ArrayLike<number>,
+  h: ArrayLike<number>,
+  shape: readonly [number, number],
+  filterShape: readonly [number, number],
+  complex: boolean,
+  mode: ConvolutionKind,
+): Float64Array {
+  const c = complex ? 2 : 1;
+  const [ny, nx] = shape;
+  const [my, mx] = filterShape;
+  const [fy, fx] = mode === 'circular' ? [ny, nx] : [ny + my - 1, nx + mx - 1];
+  const re = new Float64Array(fy * fx);
+  const im = new Float64Array(fy * fx);
+  for (let i = 0; i < my; i++) {
+    for (let j = 0; j < mx; j++) {
+      const hr = h[c * (i * mx + j)];
+      const hi = complex ? h[c * (i * mx + j) + 1] : 0;
+      if (hr === 0 && hi === 0) continue;
+      for (let a = 0; a < ny; a++) {
+        const ya = mode === 'circular' ? (a + i) % ny : a + i;
+        for (let b = 0; b < nx; b++) {
+          const k = ya * fx + (mode === 'circular' ? (b + j) % nx : b + j);
+          const xr = x[c * (a * nx + b)];
+          const xi = complex ? x[c * (a * nx + b) + 1] : 0;
+          re[k] += xr * hr - xi * hi;
+          im[k] += xr * hi + xi * hr;
+        }
+      }
+    }
+  }
+  const [oy, ox] = mode === 'same' ? [(my - 1) >> 1, (mx - 1) >> 1] : [0, 0];
+  const [cy, cx] = mode === 'same' ? [ny, nx] : [fy, fx];
+  const out = new Float64Array(c * cy * cx);
+  for (let a = 0; a < cy; a++) {
+    for (let b = 0; b < cx; b++) {
+      const k = (a + oy) * fx + b + ox;
+      out[c * (a * cx + b)] = re[k];
+      if (complex) out[c * (a * cx + b) + 1] = im[k];
+    }
+  }
+  return out;
+}
+
+/**
+ * The same result as directConvolution (1D), computed in f64 through FFTs (referenceDFT: exact
+ * Bluestein for any length) instead of O(N M) sums: for the long signals with long filters whose
+ * direct sum would take minutes. Its own error is ~1e-15, far below the f32 bounds checked with it;
+ * the tests that use it also compare a sample of outputs with direct sums (directConvolutionAt).
+ */
+export function fftConvolution(x: ArrayLike<number>, h: ArrayLike<number>, complex: boolean, mode: ConvolutionKind): Float64Array {
+  const c = complex ? 2 : 1;
+  const n = x.length / c;
+  const m = h.length / c;
+  const p = mode === 'circular' ? n : n + m - 1;
+  const pad = (v: ArrayLike<number>, len: number) => {
+    const out = new Float64Array(2 * p);
+    for (let i = 0; i < len; i++) {
+      out[2 * i] = v[c * i];
+      out[2 * i + 1] = complex ? v[c * i + 1] : 0;
+    }
+    return out;
+  };
+  const X = referenceDFT(pad(x, n), p, -1);
+  const H = referenceDFT(pad(h, m), p, -1);
+  for (let k = 0; k < p; k++) {
+    const re = X[2 * k] * H[2 * k] - X[2 * k + 1] * H[2 * k + 1];
+    const im = X[2 * k] * H[2 * k + 1] + X[2 * k + 1] * H[2 * k];
+    X[2 * k] = re / p;
+    X[2 * k + 1] = im / p;
+  }
+  const y = referenceDFT(X, p, 1);
+  const offset = mode === 'same' ? (m - 1) >> 1 : 0;
+  const count = mode === 'same' ? n : p;
+  const out = new Float64Array(c * count);
+  for (let k = 0; k < count; k++) {
+    out[c * k] = y[2 * (k + offset)];
+    if (complex) out[c * k + 1] = y[2 * (k + offset) + 1];
+  }
+  return out;
+}
+
+/** Output k of directConvolution (one direct sum, f64): spot checks of fftConvolution. */
+export function directConvolutionAt(x: ArrayLike<number>, h: ArrayLike<number>, complex: boolean, mode: ConvolutionKind, k: number): [number, number] {
+  const c = complex ? 2 : 1;
+  const n = x.length / c;
+  const m = h.length / c;
+  const at = k + (mode === 'same' ? (m - 1) >> 1 : 0);
+  let re = 0;
+  let im = 0;
+  for (let j = 0; j < m; j++) {
+    let i = at - j;
+    if (mode === 'circular') i = ((i % n) + n) % n;
+    else if (i < 0 || i >= n) continue;
+    const xr = x[c * i];
+    const xi = complex ? x[c * i + 1] : 0;
+    const hr = h[c * j];
+    const hi = complex ? h[c * j + 1] : 0;
+    re += xr * hr - xi * hi;
+    im += xr * hi + xi * hr;
+  }
+  return [re, im];
 }

@@ -1,0 +1,183 @@
+// createConvolution's multi-pass path (createFFT's passes around the pad / pointwise / crop kernels)
+// against f64 references, on a default-limits device (16 KiB, 256 invocations: the fused kernel
+// stops at complex 8192 / real 16384 there): 1D 2^16 + 3 (a prime: createFFT's Bluestein) and 2^18,
+// circular, linear and same, real and complex; 2D 64², 100 x 60 and 512²; filters of 1, 3, 64 and N
+// taps; 5 signals against one filter; outputs poisoned with NaN; ||y - y_ref|| / (||x|| ||h||) <= 1e-6.
+// Every (type, FFT shape) compiles its own createFFT kernels (a few seconds each on lavapipe), so
+// filters, modes and the pointwise test share FFT shapes wherever the matrix allows: the cases below
+// compile 9 forward / inverse plan pairs in all, plus the window kernel and 2 pointwise kernels.
+import { describe, expect, it } from 'vitest';
+import { createConvolution, type Convolution, type ConvolutionMode, type ConvolutionType } from '../../src/index.js';
+import { referenceRFFTN } from '../../src/reference-nd.js';
+import {
+  batchedReference,
+  convolutionError,
+  directConvolution,
+  directConvolution2D,
+  directConvolutionAt,
+  directCorrelation,
+  fftConvolution,
+} from '../support/convolution.js';
+import { testDevice, withErrorScopes } from '../support/gpu.js';
+import { makeSeed, randomFloats } from '../support/random.js';
+import { runPoisoned } from './harness.js';
+
+const seed = makeSeed();
+const BATCH = 5;
+const BOUND = 1e-6;
+/** Above this many multiply-adds per signal, the reference is the f64 FFT convolution (plus direct spot checks). */
+const DIRECT_WORK = 2e7;
+
+async function plan(options: Parameters<typeof createConvolution>[1]): Promise<Convolution> {
+  const { device } = await testDevice();
+  return withErrorScopes(device, () => createConvolution(device, options));
+}
+
+/** Every pass of the plan is a multi-pass one (no fused kernel), with the pad and crop where the mode needs them. */
+function expectMultiPass(conv: Convolution, mode: ConvolutionMode): void {
+  const kinds = conv.passes.map((p) => p.kernel);
+  expect(kinds).not.toContain('fused');
+  expect(kinds.filter((k) => k === 'pointwise')).toHaveLength(1);
+  expect(kinds.includes('pad')).toBe(mode !== 'circular');
+  expect(kinds.includes('crop')).toBe(mode !== 'circular');
+}
+
+interface Case1D {
+  readonly type: ConvolutionType;
+  readonly mode: ConvolutionMode;
+  readonly n: number;
+  /** Filter lengths run on plans of the same FFT length (the same kernels). */
+  readonly taps: readonly number[];
+  /** The FFT length the plans must have. */
+  readonly p: number;
+}
+
+const N1 = 2 ** 16 + 3; // 65539, a prime: the circular FFTs run through createFFT's Bluestein
+const N2 = 2 ** 18;
+
+const CASES_1D: readonly Case1D[] = [
+  { type: 'complex', mode: 'circular', n: N1, taps: [1, 3, 64, N1], p: N1 },
+  { type: 'real', mode: 'circular', n: N1, taps: [3, N1], p: N1 },
+  // Linear and same pad to 65610 = 2 3^8 5 (the next 7-smooth length >= N + M - 1).
+  { type: 'complex', mode: 'linear', n: N1, taps: [64], p: 65610 },
+  { type: 'complex', mode: 'same', n: N1, taps: [3], p: 65610 },
+  { type: 'real', mode: 'same', n: N1, taps: [64], p: 65610 },
+  { type: 'real', mode: 'linear', n: N1, taps: [3], p: 65610 },
+  // 2^18: beyond one workgroup (real 16384 is the fused limit here). Linear with 1 tap: P = N, the circular plan's FFTs.
+  { type: 'real', mode: 'circular', n: N2, taps: [64, N2], p: N2 },
+  { type: 'real', mode: 'linear', n: N2, taps: [1], p: N2 },
+  { type: 'complex', mode: 'circular', n: N2, taps: [3], p: N2 },
+];
+
+describe(`createConvolution, multi-pass path (seed ${seed})`, () => {
+  for (const c of CASES_1D) {
+    it(`1D ${c.type} ${c.mode} N=${c.n}, M=${c.taps.join('/')}`, async () => {
+      const { device } = await testDevice();
+      const complex = c.type === 'complex';
+      const per = complex ? 2 : 1;
+      const x = randomFloats(per * c.n * BATCH, seed + c.n);
+      for (const m of c.taps) {
+        const h = randomFloats(per * m, seed + 7 * m + 1);
+        const conv = await plan({ shape: c.n, type: c.type, mode: c.mode, filter: h, batch: BATCH });
+        expectMultiPass(conv, c.mode);
+        expect(conv.fftLength).toBe(c.p);
+        expect(conv.outputLength).toBe(c.mode === 'linear' ? c.n + m - 1 : c.n);
+        const y = await runPoisoned(device, conv, x);
+        const direct = c.n * m <= DIRECT_WORK;
+        const want = batchedReference(x, BATCH, (s) => (direct ? directConvolution : fftConvolution)(s, h, complex, c.mode));
+        expect(convolutionError(y, want, x, h), `M = ${m}, P = ${conv.fftLength}`).toBeLessThanOrEqual(BOUND);
+        if (!direct) {
+          // The f64 FFT reference itself against direct sums, at a few outputs of the last signal.
+          const last = x.subarray(per * c.n * (BATCH - 1));
+          const offset = per * conv.outputLength * (BATCH - 1);
+          for (const k of [0, 1, c.n >> 1, conv.outputLength - 1]) {
+            const [re, im] = directConvolutionAt(last, h, complex, c.mode, k);
+            expect(Math.abs(want[offset + per * k] - re)).toBeLessThan(1e-9 * Math.sqrt(m));
+            if (complex) expect(Math.abs(want[offset + per * k + 1] - im)).toBeLessThan(1e-9 * Math.sqrt(m));
+          }
+        }
+        conv.destroy();
+      }
+    });
+  }
+
+  it('1D pointwise: circular cross-correlation x * conj(h) on the multi-pass path (real 2^18)', async () => {
+    const h = randomFloats(64, seed + 21);
+    const conv = await plan({
+      shape: N2,
+      type: 'real',
+      mode: 'circular',
+      filter: h,
+      batch: BATCH,
+      pointwise: /* wgsl */ `
+        fn pointwise(fft: u32, index: u32, x: vec2<f32>, h: vec2<f32>) -> vec2<f32> {
+          return vec2<f32>(x.x * h.x + x.y * h.y, x.y * h.x - x.x * h.y);
+        }`,
+    });
+    expectMultiPass(conv, 'circular');
+    const x = randomFloats(N2 * BATCH, seed + 22);
+    const { device } = await testDevice();
+    const y = await runPoisoned(device, conv, x);
+    const want = batchedReference(x, BATCH, (s) => directCorrelation(s, h, false));
+    expect(convolutionError(y, want, x, h)).toBeLessThanOrEqual(BOUND);
+    conv.destroy();
+  });
+
+  interface Case2D {
+    readonly type: ConvolutionType;
+    readonly mode: ConvolutionMode;
+    readonly shape: readonly [number, number];
+    readonly filters: readonly (readonly [number, number])[];
+    readonly fftShape: readonly [number, number];
+  }
+  const CASES_2D: readonly Case2D[] = [
+    // filterShape left out for the full-size filter: the default is the signal's shape.
+    { type: 'complex', mode: 'circular', shape: [64, 64], filters: [[64, 64], [3, 3], [1, 1]], fftShape: [64, 64] },
+    { type: 'real', mode: 'linear', shape: [64, 64], filters: [[3, 3]], fftShape: [70, 70] },
+    { type: 'real', mode: 'same', shape: [64, 64], filters: [[5, 3]], fftShape: [70, 70] },
+    { type: 'real', mode: 'same', shape: [100, 60], filters: [[5, 7]], fftShape: [105, 70] },
+    { type: 'complex', mode: 'linear', shape: [100, 60], filters: [[3, 64]], fftShape: [105, 125] },
+    { type: 'real', mode: 'circular', shape: [512, 512], filters: [[3, 3]], fftShape: [512, 512] },
+  ];
+  for (const c of CASES_2D) {
+    it(`2D ${c.type} ${c.mode} [${c.shape.join(', ')}], filters ${c.filters.map((f) => f.join('x')).join(', ')}`, async () => {
+      const { device } = await testDevice();
+      const complex = c.type === 'complex';
+      const per = complex ? 2 : 1;
+      const points = c.shape[0] * c.shape[1];
+      const x = randomFloats(per * points * BATCH, seed + points);
+      for (const f of c.filters) {
+        const h = randomFloats(per * f[0] * f[1], seed + 3 * f[0] + f[1]);
+        const isDefault = f[0] === c.shape[0] && f[1] === c.shape[1];
+        const conv = await plan({ shape: c.shape, type: c.type, mode: c.mode, filter: h, batch: BATCH, ...(isDefault ? {} : { filterShape: f }) });
+        expectMultiPass(conv, c.mode);
+        expect(conv.fftShape).toEqual(c.fftShape);
+        const outShape = c.mode === 'linear' ? [c.shape[0] + f[0] - 1, c.shape[1] + f[1] - 1] : [...c.shape];
+        expect(conv.outputShape).toEqual(outShape);
+        const y = await runPoisoned(device, conv, x);
+        const want = batchedReference(x, BATCH, (s) => directConvolution2D(s, h, c.shape, f, complex, c.mode));
+        expect(convolutionError(y, want, x, h), `filter ${f.join('x')}`).toBeLessThanOrEqual(BOUND);
+        conv.destroy();
+      }
+    });
+  }
+
+  it('2D { spectrum } (np.fft.rfft2 of the taps zero-padded to the FFT shape) and in place (same mode)', async () => {
+    const { device } = await testDevice();
+    // The plan shape of 'real same [64, 64]' above: FFT shape [70, 70], the same kernels.
+    const shape = [64, 64] as const;
+    const f = [5, 3] as const;
+    const h = randomFloats(f[0] * f[1], seed + 31);
+    const padded = new Float64Array(70 * 70);
+    for (let i = 0; i < f[0]; i++) for (let j = 0; j < f[1]; j++) padded[i * 70 + j] = h[i * f[1] + j];
+    const spectrum = Float32Array.from(referenceRFFTN(padded, [70, 70], 1));
+    expect(spectrum.length).toBe(2 * 70 * 36);
+    const conv = await plan({ shape, type: 'real', mode: 'same', filter: { spectrum }, filterShape: f, batch: BATCH });
+    const x = randomFloats(64 * 64 * BATCH, seed + 32);
+    const want = batchedReference(x, BATCH, (s) => directConvolution2D(s, h, shape, f, false, 'same'));
+    expect(convolutionError(await runPoisoned(device, conv, x, true), want, x, h)).toBeLessThanOrEqual(BOUND);
+    // run() gives the same.
+    expect(convolutionError(await withErrorScopes(device, () => conv.run(x)), want, x, h)).toBeLessThanOrEqual(BOUND);
+    conv.destroy();
+  });
+});
