@@ -1,7 +1,8 @@
 // The public, GPU-free view of a convolution plan: the path (one fused kernel or multi-pass), the
 // FFT length and shape, and the lengths a caller needs to build a `{ spectrum }` filter (or
 // buffers) before creating the plan.
-import { choosePath } from './path.js';
+import { multiPassCount } from './multipass-plan.js';
+import { choosePath, planLimits } from './path.js';
 import type { ConvolutionEngine, ConvolutionLimits } from './plan.js';
 import type { ConvolutionMode, ConvolutionType } from './types.js';
 import { checkOptions } from './validate.js';
@@ -30,6 +31,8 @@ export interface ConvolutionLengths {
   readonly spectrumLength: number;
   readonly outputLength: number;
   readonly outputShape: readonly number[];
+  /** Kernel passes one encode records: 1 (fused), or pad + forward FFT passes + pointwise + inverse FFT passes + crop. */
+  readonly passes: number;
   /** The fused kernel's signals per workgroup (undefined for multi-pass plans). */
   readonly fftsPerBlock: number | undefined;
   /** The fused kernel's workgroup memory (undefined for multi-pass plans). */
@@ -57,6 +60,7 @@ export function convolutionLayout(limits: ConvolutionLimits, query: ConvolutionS
       spectrumLength: l.spectrumLength,
       outputLength: l.outputLength,
       outputShape: l.outputShape,
+      passes: multiPassCount(l, planLimits(limits)),
       fftsPerBlock: undefined,
       workgroupBytes: undefined,
     };
@@ -69,6 +73,7 @@ export function convolutionLayout(limits: ConvolutionLimits, query: ConvolutionS
     spectrumLength: l.spectrumLength,
     outputLength: l.outputLength,
     outputShape: [l.outputLength],
+    passes: 1,
     fftsPerBlock: l.fftsPerBlock,
     workgroupBytes: l.workgroupBytes,
   };

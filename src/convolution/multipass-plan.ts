@@ -3,6 +3,7 @@
 // workgroup or needing Bluestein, every 2D shape). The passes themselves are createFFT's
 // (src/any-shape/) plus the pad, pointwise and crop kernels of ./multipass-kernels.ts.
 import { largestPrimeFactor } from '../../descriptors/sizes.js';
+import { planShape, type PlanLimits } from '../any-shape/passes.js';
 import type { ConvolutionRequest } from './plan.js';
 import type { ConvolutionMode, ConvolutionType } from './types.js';
 
@@ -45,14 +46,44 @@ export function nextFastLength(n: number, even = false): number {
   }
 }
 
-/** Plans the multi-pass convolution of a validated request. */
-export function planMultiPass(req: ConvolutionRequest): MultiPassLayout {
+/** Candidate FFT lengths of one axis tried: the first few 7-smooth lengths >= the full length, and the power of two. */
+const CANDIDATES = 12;
+
+/**
+ * The padded FFT shape of a linear / same plan: per axis the 7-smooth length >= n + m - 1 whose
+ * createFFT plan takes the fewest passes under these limits, the shortest of those (e.g. 2^20 + 4095
+ * pads to 2^21, 3 passes each way, not to the nearer 1053696 = 2^10 3 7^3, 4 passes each way).
+ * Axes are chosen innermost first, the others at their nearest fast length meanwhile.
+ */
+function paddedShape(full: readonly number[], type: ConvolutionType, limits: PlanLimits): number[] {
+  const last = full.length - 1;
+  const even = (a: number) => type === 'real' && a === last;
+  const shape = full.map((f, a) => nextFastLength(f, even(a)));
+  const passes = (s: readonly number[]) => planShape(s, type === 'complex' ? 'c2c' : 'r2c', 'forward', 1, limits).passes.length;
+  for (let a = last; a >= 0; a--) {
+    const candidates: number[] = [];
+    for (let p = shape[a]; candidates.length < CANDIDATES; p = nextFastLength(p + 1, even(a))) candidates.push(p);
+    let pow2 = 2;
+    while (pow2 < full[a]) pow2 *= 2;
+    if (!candidates.includes(pow2)) candidates.push(pow2);
+    let best = { p: shape[a], passes: Infinity };
+    for (const p of candidates.sort((x, y) => x - y)) {
+      const count = passes(shape.map((v, i) => (i === a ? p : v)));
+      if (count < best.passes) best = { p, passes: count };
+    }
+    shape[a] = best.p;
+  }
+  return shape;
+}
+
+/** Plans the multi-pass convolution of a validated request under these limits (they decide the padded FFT shape). */
+export function planMultiPass(req: ConvolutionRequest, limits: PlanLimits): MultiPassLayout {
   const shape = req.shape ?? [req.signalLength];
   const filterShape = req.filterShape;
   const last = shape.length - 1;
   const circular = req.mode === 'circular';
   const full = circular ? shape : shape.map((n, a) => n + filterShape![a] - 1);
-  const fftShape = circular ? [...shape] : full.map((f, a) => nextFastLength(f, req.type === 'real' && a === last));
+  const fftShape = circular ? [...shape] : paddedShape(full, req.type, limits);
   const spectrumShape = req.type === 'real' ? fftShape.map((p, a) => (a === last ? Math.floor(p / 2) + 1 : p)) : [...fftShape];
   const outputShape = req.mode === 'linear' ? [...full] : [...shape];
   const outputOffset = req.mode === 'same' ? filterShape!.map((m) => (m - 1) >> 1) : shape.map(() => 0);
@@ -73,4 +104,15 @@ export function planMultiPass(req: ConvolutionRequest): MultiPassLayout {
     pad: !circular,
     crop: !circular,
   };
+}
+
+/**
+ * Kernel passes an encode records under these limits: pad, createFFT's forward passes, pointwise,
+ * its inverse passes, crop (pure: createFFT's planner, no GPU).
+ */
+export function multiPassCount(l: MultiPassLayout, limits: PlanLimits, batch = 1): number {
+  const complex = l.type === 'complex';
+  const forward = planShape(l.fftShape, complex ? 'c2c' : 'r2c', 'forward', batch, limits).passes.length;
+  const inverse = planShape(l.fftShape, complex ? 'c2c' : 'c2r', 'inverse', batch, limits).passes.length;
+  return (l.pad ? 1 : 0) + forward + 1 + inverse + (l.crop ? 1 : 0);
 }

@@ -1,6 +1,7 @@
 // Which path runs a validated convolution request: the one fused kernel wherever it applies (1D,
 // the padded length fits one workgroup, no Bluestein), else the multi-pass path. Pure: from the
 // device's limits alone, so convolutionLayout answers before any GPU work.
+import type { PlanLimits } from '../any-shape/passes.js';
 import { planMultiPass, type MultiPassLayout } from './multipass-plan.js';
 import { BeyondFusedKernel, planConvolution, type ConvolutionLayout, type ConvolutionLimits, type ConvolutionRequest, type ConvolutionShape } from './plan.js';
 
@@ -14,5 +15,17 @@ export function choosePath(request: ConvolutionRequest, limits: ConvolutionLimit
       if (!(e instanceof BeyondFusedKernel)) throw e;
     }
   }
-  return { kind: 'multipass', layout: planMultiPass(request) };
+  return { kind: 'multipass', layout: planMultiPass(request, planLimits(limits)) };
+}
+
+/** createFFT's planning limits from a device's limits (WebGPU's defaults for the workgroup sizes a bare ConvolutionLimits lacks). */
+export function planLimits(limits: ConvolutionLimits): PlanLimits {
+  const full = limits as Partial<GPUSupportedLimits>;
+  return {
+    maxComputeWorkgroupStorageSize: limits.maxComputeWorkgroupStorageSize,
+    maxComputeInvocationsPerWorkgroup: limits.maxComputeInvocationsPerWorkgroup,
+    maxComputeWorkgroupSizeX: full.maxComputeWorkgroupSizeX ?? 256,
+    maxComputeWorkgroupSizeY: full.maxComputeWorkgroupSizeY ?? 256,
+    subgroups: false,
+  };
 }

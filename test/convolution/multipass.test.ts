@@ -7,7 +7,7 @@
 // filters, modes and the pointwise test share FFT shapes wherever the matrix allows: the cases below
 // compile 9 forward / inverse plan pairs in all, plus the window kernel and 2 pointwise kernels.
 import { describe, expect, it } from 'vitest';
-import { createConvolution, type Convolution, type ConvolutionMode, type ConvolutionType } from '../../src/index.js';
+import { convolutionLayout, createConvolution, type Convolution, type ConvolutionMode, type ConvolutionType } from '../../src/index.js';
 import { referenceRFFTN } from '../../src/reference-nd.js';
 import {
   batchedReference,
@@ -81,6 +81,7 @@ describe(`createConvolution, multi-pass path (seed ${seed})`, () => {
         const conv = await plan({ shape: c.n, type: c.type, mode: c.mode, filter: h, batch: BATCH });
         expectMultiPass(conv, c.mode);
         expect(conv.fftLength).toBe(c.p);
+        expect(conv.passes).toHaveLength(convolutionLayout(device.limits, { shape: c.n, type: c.type, mode: c.mode, taps: m }).passes);
         expect(conv.outputLength).toBe(c.mode === 'linear' ? c.n + m - 1 : c.n);
         const y = await runPoisoned(device, conv, x);
         const direct = c.n * m <= DIRECT_WORK;
@@ -128,15 +129,16 @@ describe(`createConvolution, multi-pass path (seed ${seed})`, () => {
     readonly mode: ConvolutionMode;
     readonly shape: readonly [number, number];
     readonly filters: readonly (readonly [number, number])[];
+    /** What convolutionLayout chose for the padded shapes (the 7-smooth shape >= the full one with the fewest passes). */
     readonly fftShape: readonly [number, number];
   }
   const CASES_2D: readonly Case2D[] = [
     // filterShape left out for the full-size filter: the default is the signal's shape.
     { type: 'complex', mode: 'circular', shape: [64, 64], filters: [[64, 64], [3, 3], [1, 1]], fftShape: [64, 64] },
-    { type: 'real', mode: 'linear', shape: [64, 64], filters: [[3, 3]], fftShape: [70, 70] },
-    { type: 'real', mode: 'same', shape: [64, 64], filters: [[5, 3]], fftShape: [70, 70] },
-    { type: 'real', mode: 'same', shape: [100, 60], filters: [[5, 7]], fftShape: [105, 70] },
-    { type: 'complex', mode: 'linear', shape: [100, 60], filters: [[3, 64]], fftShape: [105, 125] },
+    { type: 'real', mode: 'linear', shape: [64, 64], filters: [[3, 3]], fftShape: [72, 70] },
+    { type: 'real', mode: 'same', shape: [64, 64], filters: [[5, 3]], fftShape: [72, 70] },
+    { type: 'real', mode: 'same', shape: [100, 60], filters: [[5, 7]], fftShape: [108, 70] },
+    { type: 'complex', mode: 'linear', shape: [100, 60], filters: [[3, 64]], fftShape: [108, 125] },
     { type: 'real', mode: 'circular', shape: [512, 512], filters: [[3, 3]], fftShape: [512, 512] },
   ];
   for (const c of CASES_2D) {
@@ -152,6 +154,7 @@ describe(`createConvolution, multi-pass path (seed ${seed})`, () => {
         const conv = await plan({ shape: c.shape, type: c.type, mode: c.mode, filter: h, batch: BATCH, ...(isDefault ? {} : { filterShape: f }) });
         expectMultiPass(conv, c.mode);
         expect(conv.fftShape).toEqual(c.fftShape);
+        expect(conv.passes).toHaveLength(convolutionLayout(device.limits, { shape: c.shape, type: c.type, mode: c.mode, filterShape: f }).passes);
         const outShape = c.mode === 'linear' ? [c.shape[0] + f[0] - 1, c.shape[1] + f[1] - 1] : [...c.shape];
         expect(conv.outputShape).toEqual(outShape);
         const y = await runPoisoned(device, conv, x);
@@ -164,14 +167,15 @@ describe(`createConvolution, multi-pass path (seed ${seed})`, () => {
 
   it('2D { spectrum } (np.fft.rfft2 of the taps zero-padded to the FFT shape) and in place (same mode)', async () => {
     const { device } = await testDevice();
-    // The plan shape of 'real same [64, 64]' above: FFT shape [70, 70], the same kernels.
+    // The plan shape of 'real same [64, 64]' above: FFT shape [72, 70], the same kernels.
     const shape = [64, 64] as const;
     const f = [5, 3] as const;
+    expect(convolutionLayout(device.limits, { shape, type: 'real', mode: 'same', filterShape: f })).toMatchObject({ fftShape: [72, 70], spectrumLength: 72 * 36 });
     const h = randomFloats(f[0] * f[1], seed + 31);
-    const padded = new Float64Array(70 * 70);
+    const padded = new Float64Array(72 * 70);
     for (let i = 0; i < f[0]; i++) for (let j = 0; j < f[1]; j++) padded[i * 70 + j] = h[i * f[1] + j];
-    const spectrum = Float32Array.from(referenceRFFTN(padded, [70, 70], 1));
-    expect(spectrum.length).toBe(2 * 70 * 36);
+    const spectrum = Float32Array.from(referenceRFFTN(padded, [72, 70], 1));
+    expect(spectrum.length).toBe(2 * 72 * 36);
     const conv = await plan({ shape, type: 'real', mode: 'same', filter: { spectrum }, filterShape: f, batch: BATCH });
     const x = randomFloats(64 * 64 * BATCH, seed + 32);
     const want = batchedReference(x, BATCH, (s) => directConvolution2D(s, h, shape, f, false, 'same'));
