@@ -1,6 +1,7 @@
 // createConvolution's bad input: every case a clear Error naming the problem (and the limit), thrown
 // before anything reaches the GPU (no GPU error escapes the surrounding error scopes). Plans that
-// must compile reuse the kernels of convolution.test.ts (complex circular 16, real linear 16 + 4 taps).
+// must compile reuse the kernels of convolution.test.ts (complex circular 16, real linear 16 + 4 taps);
+// the multi-pass ones are refused before their FFT plans are made.
 import { describe, expect, it } from 'vitest';
 import { createConvolution, type ConvolutionOptions } from '../../src/index.js';
 import { testDevice, withErrorScopes } from '../support/gpu.js';
@@ -49,19 +50,38 @@ describe('createConvolution rejects bad input before the GPU', () => {
     await rejects({ ...base, filter, pointwise: 'fn multiply(a: f32) -> f32 { return a; }' }, /pointwise must define fn pointwise/);
   });
 
-  it('a shape beyond the device limits or the fused kernel', async () => {
+  it('a shape beyond the device limits', async () => {
     const { device } = await testDevice();
-    expect(device.limits.maxComputeWorkgroupStorageSize).toBe(16384);
+    expect(device.limits.maxStorageBufferBindingSize).toBe(134217728);
+    // 5 x 2^22 complex values (160 MiB) exceed the 128 MiB storage binding: refused before any FFT plan is made.
     await rejects(
-      { ...base, shape: 16384, filter: taps(6) },
-      /circular convolution of 16384 points needs an FFT of 16384 points, beyond the largest complex convolution one workgroup runs on this device \(8192 points with 16384 bytes of workgroup memory and 256 invocations\); larger sizes need the multi-pass path/,
+      { ...base, shape: 2 ** 22, filter: taps(6) },
+      /the input of 5 signals of webfftdx convolution circular complex 4194304 \(multi-pass\) needs a buffer of 167772160 bytes; this device allows 134217728 \(maxStorageBufferBindingSize\)/,
     );
     await rejects(
-      { ...base, type: 'real', mode: 'linear', shape: 10000, filter: taps(7000) },
-      /linear convolution of 10000 points with 7000 taps \(16999 outputs before cropping\) needs an FFT of 32768 points, beyond the largest real convolution .* \(16384 points/,
+      { ...base, type: 'real', mode: 'linear', shape: [4096, 4096], filterShape: [64, 64], filter: taps(64 * 64) },
+      /the input of 5 signals of .*\[4096, 4096\].* needs a buffer of 335544320 bytes/,
     );
-    await rejects({ ...base, shape: 97, filter: taps(6) }, /97 has the prime factor 97 \(above 13\).*Bluestein; a fused Bluestein convolution is not built yet/);
-    await rejects({ ...base, shape: [64, 64], filter: taps(6) }, /shape \[64, 64\]: 2D convolution is not built yet/);
+  });
+
+  it('2D: shape, filterShape, taps and spectrum that do not match', async () => {
+    const two = { ...base, shape: [64, 64] } as const;
+    await rejects({ ...base, shape: [8, 8, 8], filter: taps(6) }, /shape \[8, 8, 8\]: 3D convolution is not supported \(1D: the signal length, 2D: \[ny, nx\]\)/);
+    await rejects({ ...base, shape: [64, 1], filter: taps(6) }, /shape \[ny, nx\] needs integer lengths >= 2, got \[64,1\]/);
+    await rejects({ ...two, filterShape: [3], filter: taps(6) }, /filterShape must be \[my, mx\] with positive integer lengths, got \[3\]/);
+    await rejects({ ...two, filterShape: [3, 0], filter: taps(6) }, /got \[3,0\]/);
+    await rejects({ ...two, filterShape: [3, 3], filter: taps(2 * 8) }, /filter has 16 floats; filterShape \[3, 3\] needs 9 taps \(18 floats, interleaved re\/im, row-major\)/);
+    await rejects({ ...two, filter: taps(2 * 9) }, /filter has 18 floats; filterShape \[64, 64\] \(the default: the signal's shape\) needs 4096 taps/);
+    await rejects({ ...two, filterShape: [65, 3], filter: taps(2 * 195) }, /filterShape \[65, 3\] is larger than the \[64, 64\] signal along an axis: circular convolution needs my <= ny and mx <= nx/);
+    await rejects({ ...base, filterShape: [3, 3], filter: taps(6) }, /filterShape is for 2D plans; a 1D plan takes the filter's length from the taps/);
+    await rejects({ ...two, filter: { spectrum: new Float32Array(8), taps: 3 } }, /a 2D plan takes the filter's shape from filterShape, not filter.taps/);
+    await rejects(
+      { ...two, type: 'real', mode: 'linear', filterShape: [3, 3], filter: { spectrum: new Float32Array(2 * 66 * 34) } },
+      /filter.spectrum has 4488 floats; this plan's FFT shape is \[72, 70\], so it needs Py x \(Px\/2 \+ 1\) = 72 x 36 = 2592 complex values \(5184 floats, interleaved re\/im, row-major: np.fft.rfft2 of the taps zero-padded to \[72, 70\]\)/,
+    );
+    await rejects({ ...two, filter: { spectrum: new Float32Array(10) } }, /this plan's FFT shape is \[64, 64\], so it needs Py x Px = 64 x 64 = 4096 complex values/);
+    // 1D multi-pass plans name P as the fused path does.
+    await rejects({ ...base, shape: 97, filter: { spectrum: new Float32Array(10) } }, /filter.spectrum has 10 floats; this plan's FFT length is P = 97, so it needs P = 97 complex values/);
   });
 
   it('bad shape, type, mode, batch', async () => {
