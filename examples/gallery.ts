@@ -6,6 +6,7 @@ import { bluesteinPrime } from './bluestein-prime.js';
 import { convolution } from './convolution.js';
 import { fft2dUserKernels } from './fft2d-user-kernels.js';
 import { gpuVsCpu } from './gpu-vs-cpu.js';
+import { imageConvolution } from './image-convolution.js';
 import { imageFilter } from './image-filter.js';
 import { convolutionCrossover } from './convolution-crossover.js';
 import { introduction } from './introduction.js';
@@ -25,6 +26,7 @@ const examples: Example[] = [
   largeFFT,
   fft2dUserKernels,
   imageFilter,
+  imageConvolution,
   gpuVsCpu,
 ];
 

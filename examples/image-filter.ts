@@ -14,7 +14,8 @@ const N = 256;
 const H = N / 2 + 1;
 const SIGMA = 20;
 
-function syntheticImage(): Float32Array<ArrayBuffer> {
+/** A 256 x 256 test picture: checkerboard, a disc, noise (also examples/image-convolution.ts's input). */
+export function syntheticImage(): Float32Array<ArrayBuffer> {
   const img = new Float32Array(N * N);
   for (let y = 0; y < N; y++) {
     for (let x = 0; x < N; x++) {
