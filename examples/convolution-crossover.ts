@@ -1,13 +1,14 @@
 // Direct against FFT convolution (seed 003's comparison): a direct GPU convolution (one WGSL kernel,
-// each invocation loops over the taps) against createConvolution's fused FFT kernel, real signals,
+// each invocation loops over the taps) against createConvolution (the fused FFT kernel where it applies), real signals,
 // mode 'linear', over signal lengths N and filter lengths M; both checked against an f64 direct
 // convolution; an SVG plot of time against M with the crossover (the shortest filter from which FFT
 // wins) for each N.
 //
 // Default: a quick run (N = 1024, M = 3 .. 1023: one FFT kernel, P = 2048, and one direct kernel).
 // WEBFFTDX_CONV_FULL=1: N = 2^10 .. 2^20 and M = 3 .. 4095; pairs whose padded length exceeds one
-// workgroup on this device are listed as needing the multi-pass path (not built into
-// createConvolution yet). WEBFFTDX_CONV_SVG=<file> sets the plot's path (default: the temp folder).
+// workgroup on this device run createConvolution's multi-pass path (its FFT curve is then that
+// path's time); pairs createConvolution refuses (e.g. buffers beyond the device's limits) are listed.
+// WEBFFTDX_CONV_SVG=<file> sets the plot's path (default: the temp folder).
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -245,7 +246,7 @@ export const convolutionCrossover: Example = {
     for (const p of points) {
       console.log(`     N=${p.n} M=${p.m}: direct ${p.directMs.toFixed(3)} ms, FFT ${p.fftMs.toFixed(3)} ms (${(p.directMs / p.fftMs).toFixed(2)}x)`);
     }
-    if (missing.length) console.log(`     not run (one fused kernel is too small for them):\n       ${missing.join('\n       ')}`);
+    if (missing.length) console.log(`     not run (createConvolution refuses them on this device):\n       ${missing.join('\n       ')}`);
     // The direct kernel sums M terms in f32 one after another: its error grows like sqrt(M) eps, so it gets its own bound.
     if (directError > 1e-7 * Math.sqrt(Math.max(...FILTERS)) * 10) throw new Error(`direct convolution error ${directError.toExponential(2)} is too large`);
     return {
