@@ -5,7 +5,9 @@
 // taps; 5 signals against one filter; outputs poisoned with NaN; ||y - y_ref|| / (||x|| ||h||) <= 1e-6.
 // Every (type, FFT shape) compiles its own createFFT kernels (a few seconds each on lavapipe), so
 // filters, modes and the pointwise test share FFT shapes wherever the matrix allows: the cases below
-// compile 9 forward / inverse plan pairs in all, plus the window kernel and 2 pointwise kernels.
+// compile 11 forward / inverse plan pairs in all (FFT shapes 65539 and 65610, 2^18, [64, 64], [72, 70],
+// [108, 70], [108, 125], [512, 512]; real and complex), plus the window kernel and 2 pointwise kernels.
+// WEBFFTDX_FULL=1 adds 2^22.
 import { describe, expect, it } from 'vitest';
 import { convolutionLayout, createConvolution, type Convolution, type ConvolutionMode, type ConvolutionType } from '../../src/index.js';
 import { referenceRFFTN } from '../../src/reference-nd.js';
@@ -18,6 +20,7 @@ import {
   directCorrelation,
   fftConvolution,
 } from '../support/convolution.js';
+import { FULL } from '../support/full.js';
 import { testDevice, withErrorScopes } from '../support/gpu.js';
 import { makeSeed, randomFloats } from '../support/random.js';
 import { runPoisoned } from './harness.js';
@@ -50,6 +53,8 @@ interface Case1D {
   readonly taps: readonly number[];
   /** The FFT length the plans must have. */
   readonly p: number;
+  /** Signals (default BATCH). */
+  readonly batch?: number;
 }
 
 const N1 = 2 ** 16 + 3; // 65539, a prime: the circular FFTs run through createFFT's Bluestein
@@ -67,6 +72,14 @@ const CASES_1D: readonly Case1D[] = [
   { type: 'real', mode: 'circular', n: N2, taps: [64, N2], p: N2 },
   { type: 'real', mode: 'linear', n: N2, taps: [1], p: N2 },
   { type: 'complex', mode: 'circular', n: N2, taps: [3], p: N2 },
+  // 2^22 (WEBFFTDX_FULL=1 only: about 100 s on lavapipe, half of it compiling; measured 3.7e-7 and 3.2e-7, 2026-11-24).
+  ...(FULL
+    ? [
+        // One signal: 5 x 2^22 complex values exceed the default 128 MiB storage binding.
+        { type: 'complex', mode: 'circular', n: 2 ** 22, taps: [64], p: 2 ** 22, batch: 1 } as const,
+        { type: 'real', mode: 'linear', n: 2 ** 22, taps: [3], p: 4214784, batch: 1 } as const,
+      ]
+    : []),
 ];
 
 describe(`createConvolution, multi-pass path (seed ${seed})`, () => {
@@ -75,22 +88,23 @@ describe(`createConvolution, multi-pass path (seed ${seed})`, () => {
       const { device } = await testDevice();
       const complex = c.type === 'complex';
       const per = complex ? 2 : 1;
-      const x = randomFloats(per * c.n * BATCH, seed + c.n);
+      const batch = c.batch ?? BATCH;
+      const x = randomFloats(per * c.n * batch, seed + c.n);
       for (const m of c.taps) {
         const h = randomFloats(per * m, seed + 7 * m + 1);
-        const conv = await plan({ shape: c.n, type: c.type, mode: c.mode, filter: h, batch: BATCH });
+        const conv = await plan({ shape: c.n, type: c.type, mode: c.mode, filter: h, batch });
         expectMultiPass(conv, c.mode);
         expect(conv.fftLength).toBe(c.p);
         expect(conv.passes).toHaveLength(convolutionLayout(device.limits, { shape: c.n, type: c.type, mode: c.mode, taps: m }).passes);
         expect(conv.outputLength).toBe(c.mode === 'linear' ? c.n + m - 1 : c.n);
         const y = await runPoisoned(device, conv, x);
         const direct = c.n * m <= DIRECT_WORK;
-        const want = batchedReference(x, BATCH, (s) => (direct ? directConvolution : fftConvolution)(s, h, complex, c.mode));
+        const want = batchedReference(x, batch, (s) => (direct ? directConvolution : fftConvolution)(s, h, complex, c.mode));
         expect(convolutionError(y, want, x, h), `M = ${m}, P = ${conv.fftLength}`).toBeLessThanOrEqual(BOUND);
         if (!direct) {
           // The f64 FFT reference itself against direct sums, at a few outputs of the last signal.
-          const last = x.subarray(per * c.n * (BATCH - 1));
-          const offset = per * conv.outputLength * (BATCH - 1);
+          const last = x.subarray(per * c.n * (batch - 1));
+          const offset = per * conv.outputLength * (batch - 1);
           for (const k of [0, 1, c.n >> 1, conv.outputLength - 1]) {
             const [re, im] = directConvolutionAt(last, h, complex, c.mode, k);
             expect(Math.abs(want[offset + per * k] - re)).toBeLessThan(1e-9 * Math.sqrt(m));
@@ -99,7 +113,7 @@ describe(`createConvolution, multi-pass path (seed ${seed})`, () => {
         }
         conv.destroy();
       }
-    });
+    }, c.n >= 2 ** 22 ? 600_000 : undefined);
   }
 
   it('1D pointwise: circular cross-correlation x * conj(h) on the multi-pass path (real 2^18)', async () => {
