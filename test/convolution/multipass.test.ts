@@ -10,7 +10,7 @@
 // WEBFFTDX_FULL=1 adds 2^22.
 import { describe, expect, it } from 'vitest';
 import { convolutionLayout, createConvolution, type Convolution, type ConvolutionMode, type ConvolutionType } from '../../src/index.js';
-import { referenceRFFTN } from '../../src/reference-nd.js';
+import { referenceFFTN, referenceRFFTN } from '../../src/reference-nd.js';
 import {
   batchedReference,
   convolutionError,
@@ -196,6 +196,45 @@ describe(`createConvolution, multi-pass path (seed ${seed})`, () => {
     expect(convolutionError(await runPoisoned(device, conv, x, true), want, x, h)).toBeLessThanOrEqual(BOUND);
     // run() gives the same.
     expect(convolutionError(await withErrorScopes(device, () => conv.run(x)), want, x, h)).toBeLessThanOrEqual(BOUND);
+    conv.destroy();
+  });
+
+  it('2D pointwise without a filter (a Gaussian by formula on the row-major index ky * Px + kx), in place (complex circular [64, 64])', async () => {
+    const { device } = await testDevice();
+    const n = 64;
+    // Different widths per axis, so that a transposed index fails.
+    const [sy, sx] = [9, 4];
+    // The FFT shape of '2D complex circular [64, 64]' above (the same FFT kernels; one more pointwise kernel).
+    const conv = await plan({
+      shape: [n, n],
+      type: 'complex',
+      mode: 'circular',
+      batch: BATCH,
+      pointwise: /* wgsl */ `
+        fn signed(k: u32) -> f32 { return select(f32(k), f32(k) - ${n}.0, k > ${n / 2}u); }
+        fn pointwise(fft: u32, index: u32, x: vec2<f32>, h: vec2<f32>) -> vec2<f32> {
+          let ky = signed(index / ${n}u) / ${sy}.0;
+          let kx = signed(index % ${n}u) / ${sx}.0;
+          return x * (h.x * exp(-(ky * ky + kx * kx)) * f32(fft + 1u));
+        }`,
+    });
+    expectMultiPass(conv, 'circular');
+    const x = randomFloats(2 * n * n * BATCH, seed + 41);
+    const spectrum = referenceFFTN(x, [n, n], BATCH, -1);
+    const signed = (k: number) => (k > n / 2 ? k - n : k);
+    for (let b = 0; b < BATCH; b++) {
+      for (let ky = 0; ky < n; ky++) {
+        for (let kx = 0; kx < n; kx++) {
+          const g = (Math.exp(-((signed(ky) / sy) ** 2 + (signed(kx) / sx) ** 2)) * (b + 1)) / (n * n);
+          const i = 2 * ((b * n + ky) * n + kx);
+          spectrum[i] *= g;
+          spectrum[i + 1] *= g;
+        }
+      }
+    }
+    const want = referenceFFTN(spectrum, [n, n], BATCH, 1);
+    // No filter norm: scale by ||x|| alone (the gain is at most BATCH).
+    expect(convolutionError(await runPoisoned(device, conv, x, true), want, x, [BATCH])).toBeLessThanOrEqual(BOUND);
     conv.destroy();
   });
 });
