@@ -120,7 +120,9 @@ export async function createMultiPassConvolution(device: GPUDevice, l: MultiPass
     // The filter's spectrum H (unnormalised: the pointwise kernel scales it by 1/P as it reads it).
     if (filter instanceof Float32Array) {
       // The forward plan on the zero-padded taps as signal 0 of a fresh (zero) buffer; H is its first spectrum.
-      const tapsInput = complex ? spectra : (padded ?? buffer(inputBytes, storage, 'taps'));
+      // Real circular plans have no padded buffer: a temporary one, freed once the spectrum is computed.
+      const temporary = complex || padded ? undefined : device.createBuffer({ size: inputBytes, usage: storage, label: `${label} taps` });
+      const tapsInput = complex ? spectra : (padded ?? temporary!);
       device.queue.writeBuffer(tapsInput, 0, paddedTaps(filter, l, perPoint));
       const encoder = device.createCommandEncoder({ label: `${label} filter spectrum` });
       const pass = encoder.beginComputePass();
@@ -128,6 +130,7 @@ export async function createMultiPassConvolution(device: GPUDevice, l: MultiPass
       pass.end();
       encoder.copyBufferToBuffer(spectra, 0, filterSpectrum, 0, l.spectrumLength * 8);
       device.queue.submit([encoder.finish()]);
+      if (temporary) void device.queue.onSubmittedWorkDone().then(() => temporary.destroy());
     } else {
       const h = filter?.spectrum ?? Float32Array.from({ length: 2 * l.spectrumLength }, (_, i) => (i % 2 === 0 ? 1 : 0));
       device.queue.writeBuffer(filterSpectrum, 0, h as Float32Array<ArrayBuffer>);
