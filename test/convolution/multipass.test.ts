@@ -72,7 +72,7 @@ const CASES_1D: readonly Case1D[] = [
   { type: 'real', mode: 'circular', n: N2, taps: [64, N2], p: N2 },
   { type: 'real', mode: 'linear', n: N2, taps: [1], p: N2 },
   { type: 'complex', mode: 'circular', n: N2, taps: [3], p: N2 },
-  // 2^22 (WEBFFTDX_FULL=1 only: about 100 s on lavapipe, half of it compiling; measured 3.7e-7 and 3.2e-7, 2026-11-24).
+  // 2^22 (WEBFFTDX_FULL=1 only: about 100 s on lavapipe with a cold shader cache, 13 s warm; measured 3.7e-7 and 3.2e-7, 2026-11-24).
   ...(FULL
     ? [
         // One signal: 5 x 2^22 complex values exceed the default 128 MiB storage binding.
