@@ -5,7 +5,7 @@
 // taps; 5 signals against one filter; outputs poisoned with NaN; ||y - y_ref|| / (||x|| ||h||) <= 1e-6.
 // Every (type, FFT shape) compiles its own createFFT kernels (a few seconds each on lavapipe), so
 // filters, modes and the pointwise test share FFT shapes wherever the matrix allows: the cases below
-// compile 11 forward / inverse plan pairs in all (FFT shapes 65539 and 65610, 2^18, [64, 64], [72, 70],
+// compile 12 forward / inverse plan pairs in all (FFT shapes 97 (complex only), 65539 and 65610, 2^18, [64, 64], [72, 70],
 // [108, 70], [108, 125], [512, 512]; real and complex), plus the window kernel and 2 pointwise kernels.
 // WEBFFTDX_FULL=1 adds 2^22.
 import { describe, expect, it } from 'vitest';
@@ -61,6 +61,8 @@ const N1 = 2 ** 16 + 3; // 65539, a prime: the circular FFTs run through createF
 const N2 = 2 ** 18;
 
 const CASES_1D: readonly Case1D[] = [
+  // A short prime: one workgroup holds it, but only through Bluestein, which the fused kernel lacks (3 passes: createFFT's row kernel each way).
+  { type: 'complex', mode: 'circular', n: 97, taps: [1, 3, 97], p: 97 },
   { type: 'complex', mode: 'circular', n: N1, taps: [1, 3, 64, N1], p: N1 },
   { type: 'real', mode: 'circular', n: N1, taps: [3, N1], p: N1 },
   // Linear and same pad to 65610 = 2 3^8 5 (the next 7-smooth length >= N + M - 1).
