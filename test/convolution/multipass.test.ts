@@ -4,9 +4,11 @@
 // circular, linear and same, real and complex; 2D 64², 100 x 60 and 512²; filters of 1, 3, 64 and N
 // taps; 5 signals against one filter; outputs poisoned with NaN; ||y - y_ref|| / (||x|| ||h||) <= 1e-6.
 // Every (type, FFT shape) compiles its own createFFT kernels (a few seconds each on lavapipe), so
-// filters, modes and the pointwise test share FFT shapes wherever the matrix allows: the cases below
-// compile 12 forward / inverse plan pairs in all (FFT shapes 97 (complex only), 65539 and 65610, 2^18, [64, 64], [72, 70],
-// [108, 70], [108, 125], [512, 512]; real and complex), plus the window kernel and 2 pointwise kernels.
+// filters, modes and the pointwise tests share FFT shapes wherever the matrix allows: the cases below
+// compile 12 forward / inverse plan pairs in all (complex 97, 65539, 65610, 2^18, [64, 64], [108, 125];
+// real 65539, 65610, 2^18, [72, 70], [108, 70], [512, 512]), plus the window kernel and 3 pointwise
+// kernels (the multiply, a correlation, a Gaussian). 125 s with a cold shader cache before the 97 and
+// Gaussian cases were added (+5 s), about 22 s warm (lavapipe, 2-core VM, 2026-11-24).
 // WEBFFTDX_FULL=1 adds 2^22.
 import { describe, expect, it } from 'vitest';
 import { convolutionLayout, createConvolution, type Convolution, type ConvolutionMode, type ConvolutionType } from '../../src/index.js';
