@@ -7,8 +7,9 @@
 // filters, modes and the pointwise tests share FFT shapes wherever the matrix allows: the cases below
 // compile 12 forward / inverse plan pairs in all (complex 97, 65539, 65610, 2^18, [64, 64], [108, 125];
 // real 65539, 65610, 2^18, [72, 70], [108, 70], [512, 512]), plus the window kernel and 3 pointwise
-// kernels (the multiply, a correlation, a Gaussian). 125 s with a cold shader cache before the 97 and
-// Gaussian cases were added (+5 s), about 22 s warm (lavapipe, 2-core VM, 2026-11-24).
+// kernels (the multiply, a correlation, a Gaussian). With a cold shader cache (MESA_SHADER_CACHE_DIR
+// an empty folder) 94 s, and 125 s in an earlier run with other work on the cores; about 22 s warm
+// (lavapipe, 2-core VM, 2026-11-24).
 // WEBFFTDX_FULL=1 adds 2^22.
 import { describe, expect, it } from 'vitest';
 import { convolutionLayout, createConvolution, type Convolution, type ConvolutionMode, type ConvolutionType } from '../../src/index.js';
