@@ -81,7 +81,8 @@ export async function createMultiPassConvolution(device: GPUDevice, l: MultiPass
   checkBufferBytes(device, inputBytes, `the input of ${batch} signals of ${label}`);
   checkBufferBytes(device, outputBytes, `the output of ${batch} signals of ${label}`);
   checkBufferBytes(device, spectrumBytes, `the ${batch} spectra (${shapeText(l.spectrumShape)} complex values each) of ${label}`);
-  checkBufferBytes(device, Math.max(paddedBytes, !complex && !l.pad && filter instanceof Float32Array ? inputBytes : 0), `the padded signals of ${label}`);
+  // (A real circular plan's temporary taps buffer has the input's size, checked above.)
+  checkBufferBytes(device, paddedBytes, `the padded signals of ${label}`);
   if (filter !== undefined && !(filter instanceof Float32Array)) checkSpectrumShape(filter.spectrum, l);
   if (pointwise !== undefined) await checkPointwise(device, pointwise);
 
