@@ -4,13 +4,11 @@
 //   (source larger, offset 0 or the 'same' centring), 1D (one row) and 2D, real and complex (a
 //   complex row is 2 x as many floats, its offsets doubled): every size is a uniform, so all plans
 //   share one pipeline.
-// - the pointwise kernel: X_k <- pointwise(signal, k, X_k, H_k / P) in place over the spectra
-//   (the default multiplies), one invocation per complex value.
-import { POINTWISE_SIGNATURE } from './kernel.js';
+// - the pointwise load callback: X_k <- pointwise(signal, k, X_k, H_k / P), fused by createFFT into
+//   the inverse FFT's first pass (its global reads), so the multiply costs no pass of its own.
 
 export const WINDOW_BINDINGS = { src: 0, dst: 1, params: 2 } as const;
-export const POINTWISE_BINDINGS = { data: 0, spectrum: 1, params: 2 } as const;
-/** Invocations per workgroup of both kernels (one value each). */
+/** Invocations per workgroup of the window kernel (one float each). */
 export const ELEMENTWISE_WORKGROUP = 256;
 
 export const WINDOW_KERNEL = /* wgsl */ `// webfftdx convolution window: zero-pad or crop batch x [rows][cols] f32 arrays
@@ -69,36 +67,25 @@ const DEFAULT_POINTWISE = /* wgsl */ `fn pointwise(fft: u32, index: u32, x: vec2
   return vec2<f32>(x.x * h.x - x.y * h.y, x.x * h.y + x.y * h.x);
 }`;
 
-/** The pointwise kernel around the user's function (or the complex multiply). */
-export function pointwiseKernel(pointwise: string | undefined): string {
-  return /* wgsl */ `// webfftdx convolution pointwise: X_k <- ${POINTWISE_SIGNATURE.replace(/^fn /, '')} with h = H_k / P
-struct ConvPointwise {
-  count: u32,      // complex values: batch x per_signal
-  per_signal: u32, // complex values of one spectrum
-  groups_x: u32,
-  scale: f32,      // 1 / P (the inverse FFT's normalisation)
+/** An f32 WGSL literal of Math.fround(v). */
+function f32Literal(v: number): string {
+  const t = String(Math.fround(v));
+  return /[.eE]/.test(t) ? `${t}f` : `${t}.0f`;
 }
-@group(0) @binding(${POINTWISE_BINDINGS.data}) var<storage, read_write> conv_data: array<vec2<f32>>;
-@group(0) @binding(${POINTWISE_BINDINGS.spectrum}) var<storage, read> conv_h: array<vec2<f32>>;
-@group(0) @binding(${POINTWISE_BINDINGS.params}) var<uniform> conv_p: ConvPointwise;
 
-${pointwise ?? DEFAULT_POINTWISE}
+/**
+ * The inverse FFT's load callback (createFFT fuses it into the first pass's global reads): spectrum
+ * value `index` of signal `fft` through the user's pointwise function (or the multiply) with
+ * h = H_index / P. The spectra buffer holds the batch's spectra (`spectrumLength` values each)
+ * followed by the filter spectrum H, so the callback needs no binding of its own (createFFT's
+ * callbacks see `fft_in` and `fft_out` only).
+ */
+export function pointwiseLoadCallback(pointwise: string | undefined, spectrumLength: number, batch: number, fftLength: number): string {
+  return /* wgsl */ `${pointwise ?? DEFAULT_POINTWISE}
 
-@compute @workgroup_size(${ELEMENTWISE_WORKGROUP})
-fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
-  let i = (wid.y * conv_p.groups_x + wid.x) * ${ELEMENTWISE_WORKGROUP}u + lid;
-  if (i >= conv_p.count) { return; }
-  let f = i / conv_p.per_signal;
-  let k = i - f * conv_p.per_signal;
-  conv_data[i] = pointwise(f, k, conv_data[i], conv_h[k] * conv_p.scale);
+// webfftdx convolution: X_k <- pointwise(signal, k, X_k, H_k / P), fused into the inverse FFT's first reads.
+fn load(fft: u32, index: u32) -> vec2<f32> {
+  return pointwise(fft, index, fft_in[fft * ${spectrumLength}u + index], fft_in[${batch * spectrumLength}u + index] * ${f32Literal(1 / fftLength)});
 }
 `;
-}
-
-/** The pointwise kernel's uniform. */
-export function pointwiseParams(count: number, perSignal: number, groupsX: number, scale: number): ArrayBuffer {
-  const data = new ArrayBuffer(16);
-  new Uint32Array(data, 0, 3).set([count, perSignal, groupsX]);
-  new Float32Array(data, 12, 1)[0] = scale;
-  return data;
 }

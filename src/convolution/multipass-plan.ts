@@ -1,7 +1,7 @@
 // Pure planning of the multi-pass convolution (no GPU): the FFT shape, the spectrum's shape, the
 // zero-padding and the crop, for the requests one fused kernel cannot run (1D lengths beyond one
 // workgroup or needing Bluestein, every 2D shape). The passes themselves are createFFT's
-// (src/any-shape/) plus the pad, pointwise and crop kernels of ./multipass-kernels.ts.
+// (src/any-shape/) plus the pad and crop kernel of ./multipass-kernels.ts.
 import { largestPrimeFactor } from '../../descriptors/sizes.js';
 import { planShape, type PlanLimits } from '../any-shape/passes.js';
 import type { ConvolutionRequest } from './plan.js';
@@ -107,12 +107,12 @@ export function planMultiPass(req: ConvolutionRequest, limits: PlanLimits): Mult
 }
 
 /**
- * Kernel passes an encode records under these limits: pad, createFFT's forward passes, pointwise,
- * its inverse passes, crop (pure: createFFT's planner, no GPU).
+ * Kernel passes an encode records under these limits: pad, createFFT's forward passes, its inverse
+ * passes (the pointwise multiply fused into the first), crop (pure: createFFT's planner, no GPU).
  */
 export function multiPassCount(l: MultiPassLayout, limits: PlanLimits, batch = 1): number {
   const complex = l.type === 'complex';
   const forward = planShape(l.fftShape, complex ? 'c2c' : 'r2c', 'forward', batch, limits).passes.length;
   const inverse = planShape(l.fftShape, complex ? 'c2c' : 'c2r', 'inverse', batch, limits).passes.length;
-  return (l.pad ? 1 : 0) + forward + 1 + inverse + (l.crop ? 1 : 0);
+  return (l.pad ? 1 : 0) + forward + inverse + (l.crop ? 1 : 0);
 }

@@ -1,42 +1,34 @@
 // The multi-pass convolution: what createConvolution runs where one fused kernel cannot (1D lengths
 // beyond one workgroup or needing Bluestein, every 2D shape). Built from createFFT's plans:
-//   [pad] -> forward FFT (createFFT: R2C or C2C, its passes) -> pointwise (x H / P, or the user's)
-//   -> inverse FFT (C2R or C2C) -> [crop]
-// Circular plans need neither pad nor crop (the FFTs read the input and write the output); linear
-// and same plans zero-pad into a scratch buffer and crop from it, with one shared window kernel.
-// The filter's spectrum is computed once, at plan creation, by the forward plan itself on the
-// zero-padded taps (no extra kernel), and kept.
+//   [pad] -> forward FFT (createFFT: R2C or C2C) -> inverse FFT (C2R or C2C) -> [crop]
+// with the pointwise multiply (x H / P, or the user's function) fused into the inverse's first pass
+// as createFFT's load callback, so it costs no pass. Circular plans need neither pad nor crop (the
+// FFTs read the input and write the output); linear and same plans zero-pad into a scratch buffer
+// and crop from it, with one shared window kernel (createFFT's callbacks cannot do it: its buffer
+// size checks want the padded sizes). The filter's spectrum is computed once, at plan creation, by
+// the forward plan itself on the zero-padded taps (no extra kernel), and kept behind the spectra.
 import { createFFT, type AnyShapeFFT } from '../any-shape/fft.js';
 import { checkFloat32Data, checkIOBuffers } from '../host/checks.js';
 import { checkBufferBytes, dispatchShape } from '../host/device.js';
 import { PlanLifecycle } from '../host/lifecycle.js';
 import { runOnce } from '../host/run-once.js';
-import {
-  ELEMENTWISE_WORKGROUP,
-  pointwiseKernel,
-  pointwiseParams,
-  POINTWISE_BINDINGS,
-  WINDOW_BINDINGS,
-  WINDOW_KERNEL,
-  WINDOW_PARAMS_BYTES,
-  windowParams,
-  type FloatGrid,
-} from './multipass-kernels.js';
+import { ELEMENTWISE_WORKGROUP, pointwiseLoadCallback, WINDOW_BINDINGS, WINDOW_KERNEL, windowParams, type FloatGrid } from './multipass-kernels.js';
 import type { MultiPassLayout } from './multipass-plan.js';
-import { checkPointwise, compileKernel } from './pointwise.js';
+import { compileShader } from '../host/shader.js';
+import { checkPointwise } from './pointwise.js';
 import type { Convolution, ConvolutionBuffers, FilterSpectrum, MultiPassConvolutionPass } from './types.js';
 import { checkSpectrumShape } from './validate.js';
 
 const pipelines = new WeakMap<GPUDevice, Map<string, Promise<GPUComputePipeline>>>();
 
-/** One pipeline per device and WGSL text: every plan shares the window kernel, and plans with the same pointwise share that one. */
-function pipelineFor(device: GPUDevice, code: string, label: string, hasPointwise: boolean): Promise<GPUComputePipeline> {
+/** One pipeline per device and WGSL text: every plan shares the window kernel. */
+function pipelineFor(device: GPUDevice, code: string, label: string): Promise<GPUComputePipeline> {
   let byCode = pipelines.get(device);
   if (!byCode) pipelines.set(device, (byCode = new Map()));
   let hit = byCode.get(code);
   if (!hit) {
     hit = (async () => {
-      const module = await compileKernel(device, code, label, hasPointwise);
+      const module = await compileShader(device, code, label);
       return device.createComputePipelineAsync({ layout: 'auto', compute: { module, entryPoint: 'main' }, label });
     })();
     hit.catch(() => byCode!.delete(code));
@@ -75,13 +67,15 @@ export async function createMultiPassConvolution(device: GPUDevice, l: MultiPass
   const label = `webfftdx convolution ${l.mode} ${l.type} ${shapeText(l.shape)} (multi-pass)`;
   const inputBytes = batch * l.signalLength * perPoint * 4;
   const outputBytes = batch * l.outputLength * perPoint * 4;
-  const spectrumBytes = batch * l.spectrumLength * 8;
-  // Real linear / same: the padded reals and the inverse's reals live in a buffer of their own.
-  const paddedBytes = l.pad && !complex ? batch * l.fftLength * 4 : 0;
+  // The batch's spectra, then the filter spectrum H (the inverse's load callback reads both from its input).
+  const spectraBytes = (batch + 1) * l.spectrumLength * 8;
+  const filterOffset = batch * l.spectrumLength * 8;
+  // Linear / same: the padded signals, and the inverse's result before the crop.
+  const paddedBytes = l.pad ? batch * l.fftLength * perPoint * 4 : 0;
   checkBufferBytes(device, inputBytes, `the input of ${batch} signals of ${label}`);
   checkBufferBytes(device, outputBytes, `the output of ${batch} signals of ${label}`);
-  checkBufferBytes(device, spectrumBytes, `the ${batch} spectra (${shapeText(l.spectrumShape)} complex values each) of ${label}`);
-  // (A real circular plan's temporary taps buffer has the input's size, checked above.)
+  checkBufferBytes(device, spectraBytes, `the ${batch} spectra (${shapeText(l.spectrumShape)} complex values each) and the filter spectrum of ${label}`);
+  // (A circular plan's temporary taps buffer has the input's size, checked above.)
   checkBufferBytes(device, paddedBytes, `the padded signals of ${label}`);
   if (filter !== undefined && !(filter instanceof Float32Array)) checkSpectrumShape(filter.spectrum, l);
   if (pointwise !== undefined) await checkPointwise(device, pointwise);
@@ -102,57 +96,54 @@ export async function createMultiPassConvolution(device: GPUDevice, l: MultiPass
   try {
     const forward: AnyShapeFFT = await createFFT(device, { shape: l.fftShape, type: complex ? 'c2c' : 'r2c', direction: 'forward', batch });
     made.push(forward);
-    const inverse: AnyShapeFFT = await createFFT(device, { shape: l.fftShape, type: complex ? 'c2c' : 'c2r', direction: 'inverse', batch });
+    const load = pointwiseLoadCallback(pointwise, l.spectrumLength, batch, l.fftLength);
+    let inverse: AnyShapeFFT;
+    try {
+      inverse = await createFFT(device, { shape: l.fftShape, type: complex ? 'c2c' : 'c2r', direction: 'inverse', batch, load });
+    } catch (e) {
+      // With the user's pointwise, a clash with createFFT's names is the likely cause.
+      const hint = pointwise === undefined ? '' : '\n(the pointwise function shares createFFT\'s kernel on the multi-pass path: leave the names fft_*, ax_*, P, main and conv_* to it)';
+      throw new Error(`${(e as Error).message}${hint}`);
+    }
     made.push(inverse);
-    const pointwiseCode = pointwiseKernel(pointwise);
-    const [windowPipeline, pointwisePipeline] = await Promise.all([
-      pipelineFor(device, WINDOW_KERNEL, 'webfftdx convolution window', false),
-      pipelineFor(device, pointwiseCode, `${label} pointwise`, pointwise !== undefined),
-    ]);
+    const windowPipeline = await pipelineFor(device, WINDOW_KERNEL, 'webfftdx convolution window');
 
     device.pushErrorScope('validation');
     const storage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC;
-    const spectra = buffer(spectrumBytes, storage, 'spectra');
+    const spectra = buffer(spectraBytes, storage, 'spectra and filter spectrum');
     const padded = paddedBytes ? buffer(paddedBytes, storage, 'padded signals') : undefined;
     const workspaceSize = Math.max(forward.workspaceSize, inverse.workspaceSize);
     const workspace = workspaceSize ? buffer(workspaceSize, GPUBufferUsage.STORAGE, 'FFT workspace') : undefined;
-    const filterSpectrum = buffer(l.spectrumLength * 8, storage, 'filter spectrum');
 
-    // The filter's spectrum H (unnormalised: the pointwise kernel scales it by 1/P as it reads it).
+    // The filter's spectrum H, unnormalised (the load callback scales it by 1/P), behind the batch's spectra.
     if (filter instanceof Float32Array) {
-      // The forward plan on the zero-padded taps as signal 0 of a fresh (zero) buffer; H is its first spectrum.
-      // Real circular plans have no padded buffer: a temporary one, freed once the spectrum is computed.
-      const temporary = complex || padded ? undefined : device.createBuffer({ size: inputBytes, usage: storage, label: `${label} taps` });
-      const tapsInput = complex ? spectra : (padded ?? temporary!);
+      // The forward plan on the zero-padded taps as signal 0 of a zero buffer (the padded one, or a
+      // temporary one for circular plans); H is its first spectrum, copied behind the batch's (through
+      // a small temporary: a copy within one buffer is not allowed).
+      const temporaries: GPUBuffer[] = [];
+      const temporary = (size: number, name: string) => {
+        const b = device.createBuffer({ size, usage: storage, label: `${label} ${name}` });
+        temporaries.push(b);
+        return b;
+      };
+      const tapsInput = padded ?? temporary(inputBytes, 'taps');
+      const first = temporary(l.spectrumLength * 8, 'filter spectrum');
       device.queue.writeBuffer(tapsInput, 0, paddedTaps(filter, l, perPoint));
       const encoder = device.createCommandEncoder({ label: `${label} filter spectrum` });
       const pass = encoder.beginComputePass();
       forward.encode(pass, { input: tapsInput, output: spectra, workspace });
       pass.end();
-      encoder.copyBufferToBuffer(spectra, 0, filterSpectrum, 0, l.spectrumLength * 8);
+      encoder.copyBufferToBuffer(spectra, 0, first, 0, l.spectrumLength * 8);
+      encoder.copyBufferToBuffer(first, 0, spectra, filterOffset, l.spectrumLength * 8);
       device.queue.submit([encoder.finish()]);
-      if (temporary) void device.queue.onSubmittedWorkDone().then(() => temporary.destroy());
+      void device.queue.onSubmittedWorkDone().then(() => temporaries.forEach((b) => b.destroy()));
     } else {
       const h = filter?.spectrum ?? Float32Array.from({ length: 2 * l.spectrumLength }, (_, i) => (i % 2 === 0 ? 1 : 0));
-      device.queue.writeBuffer(filterSpectrum, 0, h as Float32Array<ArrayBuffer>);
+      device.queue.writeBuffer(spectra, filterOffset, h as Float32Array<ArrayBuffer>);
     }
-    const pointwiseGroups = groupsFor(batch * l.spectrumLength);
-    const pointwiseUniform = uniform(pointwiseParams(batch * l.spectrumLength, l.spectrumLength, pointwiseGroups[0], 1 / l.fftLength), 'pointwise params');
-    const pointwiseGroup = device.createBindGroup({
-      layout: pointwisePipeline.getBindGroupLayout(0),
-      entries: [
-        { binding: POINTWISE_BINDINGS.data, resource: { buffer: spectra } },
-        { binding: POINTWISE_BINDINGS.spectrum, resource: { buffer: filterSpectrum } },
-        { binding: POINTWISE_BINDINGS.params, resource: { buffer: pointwiseUniform } },
-      ],
-    });
-    // The padded signals (complex: the spectra buffer, transformed in place; real: their own buffer).
-    const work = complex ? spectra : padded;
     const fftGrid = grid(l.fftShape, perPoint);
     const padGroups = groupsFor(batch * l.fftLength * perPoint);
-    const padUniform = l.pad
-      ? uniform(windowParams(batch, fftGrid, grid(l.shape, perPoint), 0, 0, padGroups[0]), 'pad params')
-      : undefined;
+    const padUniform = l.pad ? uniform(windowParams(batch, fftGrid, grid(l.shape, perPoint), 0, 0, padGroups[0]), 'pad params') : undefined;
     const cropGroups = groupsFor(batch * l.outputLength * perPoint);
     const outGrid = grid(l.outputShape, perPoint);
     const [rowOffset, colOffset] = l.outputOffset.length === 1 ? [0, perPoint * l.outputOffset[0]] : [l.outputOffset[0], perPoint * l.outputOffset[1]];
@@ -163,25 +154,26 @@ export async function createMultiPassConvolution(device: GPUDevice, l: MultiPass
 
     const padGroupsCache = new WeakMap<GPUBuffer, GPUBindGroup>();
     const cropGroupsCache = new WeakMap<GPUBuffer, GPUBindGroup>();
-    const cachedWindow = (cache: WeakMap<GPUBuffer, GPUBindGroup>, key: GPUBuffer, make: () => GPUBindGroup) => {
+    const cachedWindow = (cache: WeakMap<GPUBuffer, GPUBindGroup>, key: GPUBuffer, src: GPUBuffer, dst: GPUBuffer, params: GPUBuffer) => {
       let g = cache.get(key);
-      if (!g) cache.set(key, (g = make()));
+      if (!g) {
+        g = device.createBindGroup({
+          layout: windowPipeline.getBindGroupLayout(0),
+          entries: [
+            { binding: WINDOW_BINDINGS.src, resource: { buffer: src } },
+            { binding: WINDOW_BINDINGS.dst, resource: { buffer: dst } },
+            { binding: WINDOW_BINDINGS.params, resource: { buffer: params } },
+          ],
+        });
+        cache.set(key, g);
+      }
       return g;
     };
-    const dispatch = (pass: GPUComputePassEncoder, pipeline: GPUComputePipeline, group: GPUBindGroup, w: readonly [number, number, number]) => {
-      pass.setPipeline(pipeline);
+    const window = (pass: GPUComputePassEncoder, group: GPUBindGroup, w: readonly [number, number, number]) => {
+      pass.setPipeline(windowPipeline);
       pass.setBindGroup(0, group);
       pass.dispatchWorkgroups(w[0], w[1], w[2]);
     };
-    const windowBind = (src: GPUBuffer, dst: GPUBuffer, params: GPUBuffer) =>
-      device.createBindGroup({
-        layout: windowPipeline.getBindGroupLayout(0),
-        entries: [
-          { binding: WINDOW_BINDINGS.src, resource: { buffer: src } },
-          { binding: WINDOW_BINDINGS.dst, resource: { buffer: dst } },
-          { binding: WINDOW_BINDINGS.params, resource: { buffer: params } },
-        ],
-      });
 
     const fwd = forward;
     const inv = inverse;
@@ -196,17 +188,13 @@ export async function createMultiPassConvolution(device: GPUDevice, l: MultiPass
           `webfftdx: convolution encode: mode 'linear' writes ${l.outputLength} points per signal from ${l.signalLength}: it cannot run in place; pass an output buffer`,
         );
       }
-      if (l.pad) {
-        dispatch(pass, windowPipeline, cachedWindow(padGroupsCache, input, () => windowBind(input, work!, padUniform!)), padGroups);
-        fwd.encode(pass, { input: work!, output: spectra, workspace });
+      if (padded) {
+        window(pass, cachedWindow(padGroupsCache, input, input, padded, padUniform!), padGroups);
+        fwd.encode(pass, { input: padded, output: spectra, workspace });
+        inv.encode(pass, { input: spectra, output: padded, workspace });
+        window(pass, cachedWindow(cropGroupsCache, output, padded, output, cropUniform!), cropGroups);
       } else {
         fwd.encode(pass, { input, output: spectra, workspace });
-      }
-      dispatch(pass, pointwisePipeline, pointwiseGroup, pointwiseGroups);
-      if (l.crop) {
-        inv.encode(pass, { input: spectra, output: work!, workspace });
-        dispatch(pass, windowPipeline, cachedWindow(cropGroupsCache, output, () => windowBind(work!, output, cropUniform!)), cropGroups);
-      } else {
         inv.encode(pass, { input: spectra, output, workspace });
       }
     };
@@ -223,14 +211,16 @@ export async function createMultiPassConvolution(device: GPUDevice, l: MultiPass
       passes.push({ kernel: 'pad', does: `zero-pad each signal of ${shapeText(l.shape)} ${unit} to the FFT shape ${shapeText(l.fftShape)}`, workgroups: padGroups });
     }
     for (const p of fwd.passes) passes.push({ kernel: 'forward', does: `forward ${complex ? 'C2C' : 'R2C'} FFT of ${shapeText(l.fftShape)}: ${p.what}`, workgroups: p.workgroups });
-    passes.push({
-      kernel: 'pointwise',
-      does:
-        `${pointwise === undefined ? 'multiply' : 'the user pointwise function on'} each spectrum (${shapeText(l.spectrumShape)} complex values) ` +
-        `${pointwise === undefined ? 'by' : 'with'} the stored filter spectrum, h = H / ${l.fftLength}`,
-      workgroups: pointwiseGroups,
-    });
-    for (const p of inv.passes) passes.push({ kernel: 'inverse', does: `inverse ${complex ? 'C2C' : 'C2R'} FFT of ${shapeText(l.fftShape)}: ${p.what}`, workgroups: p.workgroups });
+    const multiply =
+      `${pointwise === undefined ? 'the spectrum times' : 'the user pointwise function of the spectrum and'} the stored filter spectrum ` +
+      `(${shapeText(l.spectrumShape)} values, h = H / ${l.fftLength}) fused into its reads`;
+    inv.passes.forEach((p, k) =>
+      passes.push({
+        kernel: 'inverse',
+        does: `inverse ${complex ? 'C2C' : 'C2R'} FFT of ${shapeText(l.fftShape)}: ${p.what}${k === 0 ? `; ${multiply}` : ''}`,
+        workgroups: p.workgroups,
+      }),
+    );
     if (l.crop) {
       const from = l.outputOffset.some((o) => o > 0) ? ` from linear output ${shapeText(l.outputOffset)}` : '';
       passes.push({ kernel: 'crop', does: `store the ${shapeText(l.outputShape)} outputs of each signal${from}`, workgroups: cropGroups });
@@ -251,7 +241,7 @@ export async function createMultiPassConvolution(device: GPUDevice, l: MultiPass
       inputBytes,
       outputBytes,
       passes,
-      code: pointwiseCode,
+      code: inv.passes[0].code,
       encode,
       run,
       destroy: () => life.destroy(),

@@ -56,10 +56,11 @@ export type ConvolutionPass = FusedConvolutionPass | MultiPassConvolutionPass;
 /**
  * One pass of the multi-pass path (sizes beyond one workgroup, Bluestein lengths, 2D):
  * 'pad' (zero-pad the signals to the FFT shape), 'forward' / 'inverse' (one pass of createFFT's
- * plans), 'pointwise' (the spectrum times H / P, or the user's function), 'crop' (the outputs).
+ * plans; the inverse's first reads the spectrum through the pointwise function, x H / P by
+ * default), 'crop' (the outputs).
  */
 export interface MultiPassConvolutionPass {
-  readonly kernel: 'pad' | 'forward' | 'pointwise' | 'inverse' | 'crop';
+  readonly kernel: 'pad' | 'forward' | 'inverse' | 'crop';
   /** One line: what the pass computes. */
   readonly does: string;
   readonly workgroups: readonly [number, number, number];
@@ -114,7 +115,7 @@ export interface Convolution {
   readonly outputBytes: number;
   /** One entry per kernel pass an encode records (one where the fused kernel applies). */
   readonly passes: readonly ConvolutionPass[];
-  /** The fused kernel's WGSL (out of place); multi-pass plans: the pointwise kernel's. */
+  /** The fused kernel's WGSL (out of place); multi-pass plans: the inverse FFT's first pass (with the pointwise function). */
   readonly code: string;
   encode(pass: GPUComputePassEncoder, buffers: ConvolutionBuffers): void;
   /** Convenience: uploads `signals` (batch x N reals, or interleaved complex), runs, reads back batch x outputLength. */
