@@ -8,9 +8,9 @@
 // filters, modes and the pointwise tests share FFT shapes wherever the matrix allows: the cases below
 // compile 12 forward / inverse plan pairs in all (complex 97, 65539, 65610, 2^18, [64, 64], [108, 125];
 // real 65539, 65610, 2^18, [72, 70], [108, 70], [512, 512]; the inverse's first pass is a kernel of
-// each plan's own, with the pointwise function inside), plus the window kernel. With a cold shader cache (MESA_SHADER_CACHE_DIR
-// an empty folder) 94 s, and 125 s in an earlier run with other work on the cores; about 22 s warm
-// (lavapipe, 2-core VM, 2026-11-24).
+// each plan's own, with the pointwise function inside), plus the window kernel. 34 s with a cold
+// shader cache (MESA_SHADER_CACHE_DIR an empty folder, vitest.config.ts's lavapipe settings), 20 s
+// warm (2-core VM, 2026-11-24).
 // WEBFFTDX_FULL=1 adds 2^22.
 import { describe, expect, it } from 'vitest';
 import { convolutionLayout, createConvolution, type Convolution, type ConvolutionMode, type ConvolutionType } from '../../src/index.js';
@@ -80,7 +80,7 @@ const CASES_1D: readonly Case1D[] = [
   { type: 'real', mode: 'circular', n: N2, taps: [64, N2], p: N2 },
   { type: 'real', mode: 'linear', n: N2, taps: [1], p: N2 },
   { type: 'complex', mode: 'circular', n: N2, taps: [3], p: N2 },
-  // 2^22 (WEBFFTDX_FULL=1 only: about 100 s on lavapipe with a cold shader cache, 13 s warm; measured 3.7e-7 and 3.2e-7, 2026-11-24).
+  // 2^22 (WEBFFTDX_FULL=1 only: 100 s on lavapipe with a cold shader cache and LLVM's optimisations, 13 s warm; errors 3.7e-7 and 3.2e-7, 2026-11-24).
   ...(FULL
     ? [
         // One signal: 5 x 2^22 complex values exceed the default 128 MiB storage binding.
