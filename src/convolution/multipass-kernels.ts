@@ -48,9 +48,6 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) 
 }
 `;
 
-/** Bytes of the window kernel's uniform (12 u32). */
-export const WINDOW_PARAMS_BYTES = 48;
-
 /** One array's shape in floats: rows x cols (1D: one row). */
 export interface FloatGrid {
   readonly rows: number;
