@@ -1,0 +1,93 @@
+// The real-valued side of the precision layer (kernels/arith.ts) for the real-FFT generators: how a
+// real value sits in a register and how the pre/post-processing combines registers.
+//
+// A real value is one component of a complex register (real slot j is component j & 1 of register
+// j >> 1, docs/real-fft.md):
+//   f32  register vec2<f32> = (re, im); a real is an `f32`.
+//   f64  register vec4<f32> = (re_hi, im_hi, re_lo, im_lo); a real is a df64 `vec2<f32>` = (hi, lo),
+//        component c being (register[c], register[2 + c]).
+// f16 (RRII, two FFTs per register) is not generated for real FFTs.
+//
+// The f32 implementation prints exactly the text the real generators printed before this layer.
+import type { FFTPrecision } from '../../descriptors/model.js';
+import { dfComplexLiteral } from '../arith.js';
+import { f32Literal } from '../wgsl.js';
+
+export interface RealArith {
+  /** WGSL type of one real value. */
+  readonly real: string;
+  /** A zero real. */
+  readonly realZero: string;
+  /** The real part of register expression `reg` (`reg` may be evaluated more than once). */
+  re(reg: string): string;
+  /** The imaginary part of register expression `reg`. */
+  im(reg: string): string;
+  /** Real slot c (0: re, 1: im) of register `reg`. */
+  component(reg: string, c: 0 | 1): string;
+  /** Statement(s) setting real slot c of the assignable register `reg` to real expression `v` (evaluated once). */
+  setComponent(reg: string, c: 0 | 1, v: string): string;
+  /** The register (v, 0). */
+  fromReal(v: string): string;
+  /** The register (a, b) from two reals (b undefined: zero). */
+  fromReals(a: string, b: string | undefined): string;
+  /** 2 x (exact in every precision). */
+  twice(x: string): string;
+  /** A complex constant as a twiddle value (f64-computed, rounded once). */
+  twiddleLiteral(re: number, im: number): string;
+  /**
+   * Statements moving real scalar `index` (an expression) of a workgroup buffer of registers viewed
+   * as reals (real i = component i & 1 of element i >> 1) to or from real slot c of register `reg`.
+   */
+  bufferReal(smem: string, index: string): { read: string; write: (v: string) => string };
+}
+
+const F32_REAL: RealArith = {
+  real: 'f32',
+  realZero: '0.0f',
+  re: (reg) => `${reg}.x`,
+  im: (reg) => `${reg}.y`,
+  component: (reg, c) => `${reg}.${c ? 'y' : 'x'}`,
+  setComponent: (reg, c, v) => `${reg}.${c ? 'y' : 'x'} = ${v};`,
+  fromReal: (v) => `vec2<f32>(${v}, 0.0f)`,
+  fromReals: (a, b) => `vec2<f32>(${a}, ${b ?? '0.0f'})`,
+  twice: (x) => `${f32Literal(2)} * ${x}`,
+  twiddleLiteral: (re, im) => `vec2<f32>(${f32Literal(re)}, ${f32Literal(im)})`,
+  bufferReal: (smem, index) => {
+    const at = `${smem}[(${index}) >> 1u][(${index}) & 1u]`;
+    return { read: at, write: (v) => `${at} = ${v};` };
+  },
+};
+
+// df64: a real is (hi, lo); component c of a register is (reg[c], reg[2 + c]). Multiplying both
+// parts by 2 is exact, so `twice` needs no df64 product.
+const F64_REAL: RealArith = {
+  real: 'vec2<f32>',
+  realZero: 'vec2<f32>(0.0f)',
+  re: (reg) => `${reg}.xz`,
+  im: (reg) => `${reg}.yw`,
+  component: (reg, c) => `${reg}.${c ? 'yw' : 'xz'}`,
+  setComponent: (reg, c, v) => {
+    const [h, l] = c ? ['y', 'w'] : ['x', 'z'];
+    return `{ let r = ${v}; ${reg}.${h} = r.x; ${reg}.${l} = r.y; }`;
+  },
+  fromReal: (v) => `vec4<f32>(${v}.x, 0.0f, ${v}.y, 0.0f)`,
+  fromReals: (a, b) => (b === undefined ? `vec4<f32>(${a}.x, 0.0f, ${a}.y, 0.0f)` : `vec4<f32>(${a}.x, ${b}.x, ${a}.y, ${b}.y)`),
+  twice: (x) => `(${x} * 2.0f)`,
+  twiddleLiteral: (re, im) => dfComplexLiteral(re, im),
+  bufferReal: (smem, index) => {
+    const element = `${smem}[(${index}) >> 1u]`;
+    const c = `((${index}) & 1u)`;
+    return {
+      read: `vec2<f32>(${element}[${c}], ${element}[2u + ${c}])`,
+      write: (v) => `{ let r = ${v}; ${element}[${c}] = r.x; ${element}[2u + ${c}] = r.y; }`,
+    };
+  },
+};
+
+/** The real-value operations of a precision; throws for f16 (not generated for real FFTs). */
+export function realArithFor(precision: FFTPrecision): RealArith {
+  if (precision === 'f32') return F32_REAL;
+  if (precision === 'f64') return F64_REAL;
+  throw new Error(`internal: real FFTs are not generated in ${precision}`);
+}
+
