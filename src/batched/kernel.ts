@@ -3,6 +3,7 @@
 // `store`). One invocation per FFT for Thread execution; one workgroup per `fftsPerBlock` FFTs for
 // Block execution. Batches beyond 65535 workgroups use a 2D dispatch.
 import type { FFTPlan } from '../../descriptors/model.js';
+import { realArithFor } from '../../kernels/real/real-arith.js';
 import { elementBytes } from '../../kernels/shared-api.js';
 import type { WGSLModule } from '../../kernels/types.js';
 import { keepBinding } from '../../kernels/callbacks.js';
@@ -46,13 +47,14 @@ export function scalarsPerElement(plan: FFTPlan, side: 'input' | 'output'): numb
 
 /**
  * WGSL that reads element `index` of register array `data` as the side's element type: complex
- * registers directly; real values packed two per register (real slot j = component j & 1 of register j >> 1).
+ * registers directly; real values packed two per register (real slot j = component j & 1 of register j >> 1;
+ * f64: the df64 pair (register[j & 1], register[2 + (j & 1)]) of that component).
  */
 function registerAccess(plan: FFTPlan, side: 'input' | 'output', slot: string): { read: string; write: (v: string) => string } {
   const kind = side === 'input' ? plan.inputType : plan.outputType;
   if (kind === 'complex') return { read: `data[${slot}]`, write: (v) => `data[${slot}] = ${v};` };
-  const reg = `data[(${slot}) >> 1u]`;
-  return { read: `${reg}[(${slot}) & 1u]`, write: (v) => `${reg}[(${slot}) & 1u] = ${v};` };
+  // The register array viewed as reals, as the real generators view workgroup memory (f64: (hi, lo) pairs).
+  return realArithFor(plan.precision).bufferReal('data', slot);
 }
 
 /**

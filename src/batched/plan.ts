@@ -6,7 +6,7 @@ import type { FFTPlan } from '../../descriptors/model.js';
 import { FFTsPerBlock } from '../../descriptors/operators.js';
 import { planLabel } from '../../descriptors/plan-label.js';
 import { checkBatch, checkFloat32Data, checkFloat64Data, checkIOBuffers } from '../host/checks.js';
-import { complexFromDF64, complexToDF64 } from '../../kernels/df64-layout.js';
+import { complexFromDF64, complexToDF64, realFromDF64, realToDF64 } from '../../kernels/df64-layout.js';
 import { assertDeviceAlive, checkBufferBytes, checkKernelFits, dispatchShape, watchDevice } from '../host/device.js';
 import { PlanLifecycle } from '../host/lifecycle.js';
 import { runOnce } from '../host/run-once.js';
@@ -101,9 +101,9 @@ export interface BatchedFFT {
   /** Records the FFT into the caller's compute pass. */
   encode(pass: GPUComputePassEncoder, buffers: BatchedFFTBuffers): void;
   /**
-   * Convenience: uploads `data`, runs, and resolves to the output (interleaved re/im for complex):
-   * Float32Array for Precision('f32'), Float64Array for Precision('f64') (converted to and from the
-   * kernels' double-float pairs, kernels/df64-layout.ts).
+   * Convenience: uploads `data`, runs, and resolves to the output (interleaved re/im for complex,
+   * plain values for reals): Float32Array for Precision('f32'), Float64Array for Precision('f64')
+   * (converted to and from the kernels' double-float pairs, kernels/df64-layout.ts).
    */
   run(data: Float32Array): Promise<Float32Array>;
   run(data: Float64Array): Promise<Float64Array>;
@@ -189,10 +189,13 @@ export async function createBatchedFFT(
   };
 
   const df64 = plan.precision === 'f64';
+  // f64 data to and from the kernels' double-float pairs: complex (re, im) as (re_hi, im_hi, re_lo, im_lo), reals as (hi, lo).
+  const toDF64 = plan.inputType === 'real' ? realToDF64 : complexToDF64;
+  const fromDF64 = plan.outputType === 'real' ? realFromDF64 : complexFromDF64;
   const run = (data: Float32Array | Float64Array): Promise<Float32Array | Float64Array> =>
     life.run(async () => {
       const what = `${batch} FFTs x ${plan.inputLength} ${plan.inputType} elements`;
-      const upload = df64 ? complexToDF64(checkFloat64Data(data, inputBytes / 8, what)) : checkFloat32Data(data, inputBytes / 4, what);
+      const upload = df64 ? toDF64(checkFloat64Data(data, inputBytes / 8, what)) : checkFloat32Data(data, inputBytes / 4, what);
       const workspace = plan.requiresWorkspace ? makeWorkspace(device, chosen) : undefined;
       try {
         const out = await runOnce(device, {
@@ -201,7 +204,7 @@ export async function createBatchedFFT(
           outputBytes,
           encode: (pass, input, output) => encode(pass, { input, output, workspace }),
         });
-        return df64 ? complexFromDF64(out) : out;
+        return df64 ? fromDF64(out) : out;
       } finally {
         workspace?.destroy();
       }

@@ -6,13 +6,15 @@
 // reference's own error is checked to be far below that (its round trip).
 // Few distinct kernels (a df64 kernel is a slow cold compile on lavapipe): each layout x mode once
 // per execution, spread over sizes that take different paths (local and distributed twiddles, the
-// complex and split exchanges, the packed broadcast of Bluestein, execute_shared).
+// complex and split exchanges, the packed broadcast of Bluestein, execute_shared);
+// WEBFFTDX_FULL=1 adds Size(4096) (the normal maximum) and the split mirror pass in one part.
 import { describe, expect, it } from 'vitest';
 import type { FFTPlan } from '../../descriptors/model.js';
 import type { DescriptorState } from '../../descriptors/plan.js';
 import { complexToDF64, realFromDF64, complexFromDF64, realToDF64 } from '../../kernels/df64-layout.js';
 import { referenceDFT, relativeL2 } from '../../src/reference.js';
 import { runKernelChain } from '../support/chain.js';
+import { FULL } from '../support/full.js';
 import { testDevice } from '../support/gpu.js';
 import { makeSeed, rng } from '../support/random.js';
 import { buildKernelF64, scalarsF64 } from './f64-harness.js';
@@ -122,5 +124,27 @@ describe('f64 (df64) real FFTs', () => {
       thread(30, 'natural', 'folded'),
       thread(30, 'full', 'normal'),
     ]);
+  });
+
+  it('Block: both APIs, the complex exchange, Bluestein (64, 68, 256, 1000)', { timeout: 900_000 }, async () => {
+    await expectCasesPass([
+      block(64, 'full', 'normal'),
+      block(64, 'natural', 'folded'),
+      block(68, 'packed', 'normal', 'registers', ' (Bluestein)'),
+      block(256, 'packed', 'folded', 'shared'),
+      block(1000, 'natural', 'normal', 'shared'),
+    ]);
+  });
+
+  // The folded mirror pass through the split exchange in 2 parts (the only new distributed code the
+  // 4096 cases below do not add to): the largest f64 real size at the default Limits.
+  it('Block: the folded maximum 8192 (split exchange in 2 parts)', { timeout: 900_000 }, async () => {
+    await expectCasesPass([block(8192, 'full', 'folded')]);
+  });
+
+  // Four more cold df64 compiles of the 4096-point engine (minutes on lavapipe): the normal maximum
+  // and the split mirror pass in one part.
+  it.runIf(FULL)('Block: 4096, the normal maximum, and packed folded (WEBFFTDX_FULL=1)', { timeout: 900_000 }, async () => {
+    await expectCasesPass([block(4096, 'natural', 'normal'), block(4096, 'packed', 'folded')]);
   });
 });
