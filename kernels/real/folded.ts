@@ -17,25 +17,35 @@ import { Emitter, emitTwiddle, unitRoot } from '../codelets.js';
 import { elementOf, type RealContext } from './context.js';
 import { addMirrorPass } from './exchange.js';
 
-/** `fn <p>_r2c_post(a, b, cs) -> array<value, 2>`: (X_k, X_(k+M)) from a = Z_k, b = Z_(M-k), cs = (cos, sin)(2 pi k / N). */
+/**
+ * The signature `fn name(a, b, <rest>` of a pass function taking registers a and b as stored, and
+ * the statements loading them as values (f16: vec4<f16> registers computed in vec4<f32>).
+ */
+function registerParams(ctx: RealContext, name: string, rest: string): string[] {
+  const { ar } = ctx;
+  if (ar.register === ar.value) return [`fn ${name}(a: ${ar.value}, b: ${ar.value}, ${rest} {`];
+  return [`fn ${name}(ra: ${ar.register}, rb: ${ar.register}, ${rest} {`, `  let a = ${ar.load('ra')};`, `  let b = ${ar.load('rb')};`];
+}
+
+/** `fn <p>_r2c_post(a, b, cs) -> array<register, 2>`: (X_k, X_(k+M)) from a = Z_k, b = Z_(M-k), cs = (cos, sin)(2 pi k / N). */
 function addR2CPost(ctx: RealContext): string {
   const name = `${ctx.prefix}_r2c_post`;
   const { ar } = ctx;
   if (ar.precision !== 'f32') {
     // The same formulas in the precision's arithmetic: halving is exact; -i w^k d = -i (d * conj cs).
     const cmul = ar.addCmul(ctx.defs, ctx.prefix);
-    const V = ar.value;
+    const R = ar.register;
     return ctx.defs.add(name, () =>
       [
         `// (X_k, X_(k+M)) from a = Z_k, b = Z_(M-k) and cs = (cos, sin)(2 pi k / N): E +- O with`,
         `// E = (a + conj b) / 2 and O = -i w^k (a - conj b) / 2, w^k = conj cs.`,
-        `fn ${name}(a: ${V}, b: ${V}, cs: ${ar.twiddle.value}) -> array<${V}, 2> {`,
+        ...registerParams(ctx, name, `cs: ${ar.twiddle.value}) -> array<${R}, 2>`),
         `  let bc = ${ar.conj('b')};`,
-        `  let e = ${ar.add('a', 'bc')} * 0.5f;`,
-        `  let d = ${ar.sub('a', 'bc')} * 0.5f;`,
+        `  let e = (${ar.add('a', 'bc')}) * 0.5f;`,
+        `  let d = (${ar.sub('a', 'bc')}) * 0.5f;`,
         `  let dw = ${cmul}(d, ${ar.twiddle.conjTwiddle('cs')});`,
         `  let o = ${ar.mulI('dw', -1)};`,
-        `  return array<${V}, 2>(${ar.add('e', 'o')}, ${ar.sub('e', 'o')});`,
+        `  return array<${R}, 2>(${ar.store(ar.add('e', 'o'))}, ${ar.store(ar.sub('e', 'o'))});`,
         `}`,
       ].join('\n'),
     );
@@ -55,23 +65,22 @@ function addR2CPost(ctx: RealContext): string {
   );
 }
 
-/** `fn <p>_c2r_pre(a, b, cs) -> value`: Z_k from a = X_k, b = X_(M-k), cs = (cos, sin)(2 pi k / N). */
+/** `fn <p>_c2r_pre(a, b, cs) -> register`: Z_k from a = X_k, b = X_(M-k), cs = (cos, sin)(2 pi k / N). */
 function addC2RPre(ctx: RealContext): string {
   const name = `${ctx.prefix}_c2r_pre`;
   const { ar } = ctx;
   if (ar.precision !== 'f32') {
     // The same formula in the precision's arithmetic: i w^(-k) d = i (d * cs).
     const cmul = ar.addCmul(ctx.defs, ctx.prefix);
-    const V = ar.value;
     return ctx.defs.add(name, () =>
       [
         `// Z_k from a = X_k, b = X_(M-k) and cs = (cos, sin)(2 pi k / N):`,
         `// (a + conj b) + i w^(-k) (a - conj b), w^(-k) = cs.`,
-        `fn ${name}(a: ${V}, b: ${V}, cs: ${ar.twiddle.value}) -> ${V} {`,
+        ...registerParams(ctx, name, `cs: ${ar.twiddle.value}) -> ${ar.register}`),
         `  let bc = ${ar.conj('b')};`,
         `  let d = ${ar.sub('a', 'bc')};`,
         `  let dw = ${cmul}(d, cs);`,
-        `  return ${ar.add(ar.add('a', 'bc'), ar.mulI('dw', 1))};`,
+        `  return ${ar.store(ar.add(ar.add('a', 'bc'), ar.mulI('dw', 1)))};`,
         `}`,
       ].join('\n'),
     );

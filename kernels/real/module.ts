@@ -11,7 +11,7 @@ import type { FFTPlan } from '../../descriptors/model.js';
 import { isPowerOfTwo } from '../../descriptors/sizes.js';
 import { arithFor, type Arith } from '../arith.js';
 import { Definitions } from '../definitions.js';
-import { generateComplexModule } from '../complex-module.js';
+import { generateComplexModule, precisionDirectives } from '../complex-module.js';
 import { defaultPrefix } from '../prefix.js';
 import { bufferNames, ownDeclarations, sharedApiFor } from '../shared-api.js';
 import type { InternalModuleOptions, WGSLModule } from '../types.js';
@@ -27,9 +27,7 @@ function assertRealPlan(plan: FFTPlan): void {
     throw new Error(`webfftdx: cannot generate the ${plan.size}-point ${plan.type} FFT: ${why}`);
   };
   if (plan.type === 'c2c') fail('not a real FFT (use generateComplexModule)');
-  if (plan.precision === 'f16') fail(`precision f16 is not generated yet for real FFTs (only f32 and f64)`);
   if ((plan.type === 'r2c') !== (plan.direction === 'forward')) fail(`direction ${plan.direction} does not match the type`);
-  if (plan.implicitTypeBatching !== 1) fail('implicitly batched precisions are not generated');
   if (plan.layout === 'packed' && plan.size % 2 !== 0) fail('the packed layout needs an even size');
   if (plan.mode === 'folded') {
     if (plan.size % 2 !== 0) fail('folded mode needs an even size');
@@ -160,7 +158,7 @@ function executeSharedFunction(ctx: RealContext, execute: string): string {
   );
 }
 
-/** The WGSL module of an r2c / c2r plan (f32 or f64). Throws a clear Error for anything not generated. */
+/** The WGSL module of an r2c / c2r plan (f32, f64, or f16 with two FFTs per register). Throws a clear Error for anything not generated. */
 export function generateRealModule(plan: FFTPlan, options: InternalModuleOptions = {}): WGSLModule {
   assertRealPlan(plan);
   const prefix = options.prefix ?? defaultPrefix(plan);
@@ -244,7 +242,7 @@ export function generateRealModule(plan: FFTPlan, options: InternalModuleOptions
     '',
   ].join('\n');
   return {
-    directives: inner?.directives ?? '',
+    directives: precisionDirectives(plan),
     code,
     execute,
     ...(executeShared ? { executeShared } : {}),

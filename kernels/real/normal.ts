@@ -93,7 +93,7 @@ function addOneSided(ctx: RealContext): string {
       `// Y_k: Re X_k at k = 0${even && !packed ? ` and ${n / 2}` : ''}, 2 X_k for 0 < k < N/2, 0 above` +
         (packed ? ` (packed: X_${n / 2} is placed separately)` : '') +
         `.`,
-      `fn ${name}(x: ${ar.value}, k: u32) -> ${ar.value} {`,
+      `fn ${name}(x: ${ar.register}, k: u32) -> ${ar.register} {`,
       `  if (${isReal}) {`,
       `    return ${real.fromReal(real.re('x'))};`,
       `  }`,

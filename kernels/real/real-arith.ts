@@ -6,7 +6,9 @@
 //   f32  register vec2<f32> = (re, im); a real is an `f32`.
 //   f64  register vec4<f32> = (re_hi, im_hi, re_lo, im_lo); a real is a df64 `vec2<f32>` = (hi, lo),
 //        component c being (register[c], register[2 + c]).
-// f16 (RRII, two FFTs per register) is not generated for real FFTs.
+//   f16  register vec4<f16> = (re_a, re_b, im_a, im_b), FFTs a and b of a pair (RRII); a real is the
+//        `vec2<f16>` (x_a, x_b) of both FFTs, component c being (register[2c], register[2c + 1]) (cuFFTDx's
+//        __half2 reals). Real values are only moved and doubled (exact), never rounded: they stay f16.
 //
 // The f32 implementation prints exactly the text the real generators printed before this layer.
 import type { FFTPrecision } from '../../descriptors/model.js';
@@ -26,11 +28,11 @@ export interface RealArith {
   component(reg: string, c: 0 | 1): string;
   /** Statement(s) setting real slot c of the assignable register `reg` to real expression `v` (evaluated once). */
   setComponent(reg: string, c: 0 | 1, v: string): string;
-  /** The register (v, 0). */
+  /** The register (v, 0), as stored. */
   fromReal(v: string): string;
   /** The register (a, b) from two reals (b undefined: zero). */
   fromReals(a: string, b: string | undefined): string;
-  /** 2 x (exact in every precision). */
+  /** 2 x for a register x as stored (exact in every precision). */
   twice(x: string): string;
   /** A complex constant as a twiddle value (f64-computed, rounded once). */
   twiddleLiteral(re: number, im: number): string;
@@ -84,10 +86,35 @@ const F64_REAL: RealArith = {
   },
 };
 
-/** The real-value operations of a precision; throws for f16 (not generated for real FFTs). */
+// f16: the registers as stored (vec4<f16>); twiddles are f32 (kernels/arith.ts F16).
+const F16_REAL: RealArith = {
+  real: 'vec2<f16>',
+  realZero: 'vec2<f16>(0.0h)',
+  re: (reg) => `${reg}.xy`,
+  im: (reg) => `${reg}.zw`,
+  component: (reg, c) => `${reg}.${c ? 'zw' : 'xy'}`,
+  setComponent: (reg, c, v) => {
+    const [a, b] = c ? ['z', 'w'] : ['x', 'y'];
+    return `{ let r = ${v}; ${reg}.${a} = r.x; ${reg}.${b} = r.y; }`;
+  },
+  fromReal: (v) => `vec4<f16>(${v}, vec2<f16>(0.0h))`,
+  fromReals: (a, b) => `vec4<f16>(${a}, ${b ?? 'vec2<f16>(0.0h)'})`,
+  twice: (x) => `(${x} * 2.0h)`,
+  twiddleLiteral: (re, im) => F32_REAL.twiddleLiteral(re, im),
+  bufferReal: (smem, index) => {
+    const element = `${smem}[(${index}) >> 1u]`;
+    const c = `(2u * ((${index}) & 1u))`;
+    return {
+      read: `vec2<f16>(${element}[${c}], ${element}[${c} + 1u])`,
+      write: (v) => `{ let r = ${v}; ${element}[${c}] = r.x; ${element}[${c} + 1u] = r.y; }`,
+    };
+  },
+};
+
+/** The real-value operations of a precision. */
 export function realArithFor(precision: FFTPrecision): RealArith {
   if (precision === 'f32') return F32_REAL;
   if (precision === 'f64') return F64_REAL;
-  throw new Error(`internal: real FFTs are not generated in ${precision}`);
+  return F16_REAL;
 }
 
