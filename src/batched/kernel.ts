@@ -39,6 +39,16 @@ export function ioElementType(plan: FFTPlan, side: 'input' | 'output'): string {
   return kind === 'real' ? 'f32' : 'vec2<f32>';
 }
 
+/**
+ * Element type of the input and output buffers. f16 buffers hold the user's layout, FFTs back to
+ * back (`vec2<f16>` complex, `f16` real); the kernel pairs FFTs 2p and 2p + 1 into its RRII
+ * registers in fft_load / fft_store, so its own element (ioElementType) is the pair's.
+ */
+export function memoryElementType(plan: FFTPlan, side: 'input' | 'output'): string {
+  if (plan.precision !== 'f16') return ioElementType(plan, side);
+  return (side === 'input' ? plan.inputType : plan.outputType) === 'real' ? 'f16' : 'vec2<f16>';
+}
+
 /** Scalar (f32) values of one element on each side: what `run()` sizes host arrays by. */
 export function scalarsPerElement(plan: FFTPlan, side: 'input' | 'output'): number {
   const kind = side === 'input' ? plan.inputType : plan.outputType;
@@ -74,8 +84,9 @@ const STAGE_PAD = 1;
 export function batchedLayout(plan: FFTPlan, maxWorkgroupBytes: number): { perGroup: number; staged: boolean; stageBytes: number } {
   const owner = plan.execution === 'thread' || plan.stride === 1;
   // Rows are padded by one element (see STAGE_PAD) so that invocations reading their own rows hit distinct banks.
-  const inRow = (plan.inputLength + STAGE_PAD) * elementBytes(plan, 'input');
-  const outRow = (plan.outputLength + STAGE_PAD) * elementBytes(plan, 'output');
+  // A row holds one register FFT (f16: a pair of FFTs, RRII elements).
+  const inRow = (plan.inputLength + STAGE_PAD) * elementBytes(plan, 'input') * plan.implicitTypeBatching;
+  const outRow = (plan.outputLength + STAGE_PAD) * elementBytes(plan, 'output') * plan.implicitTypeBatching;
   // One staging array when both sides have one element type, else one per side (batchedKernelSource).
   const sameType = ioElementType(plan, 'input') === ioElementType(plan, 'output');
   const perElement = sameType ? Math.max(inRow, outRow) : inRow + outRow;
@@ -140,6 +151,38 @@ function callbackArgs(rows: number, length: number): string {
 }
 
 /**
+ * f16 `fft_load(pair, index)`: element `index` of FFTs 2 pair and 2 pair + 1 as one RRII element
+ * (complex (re_a, re_b, im_a, im_b), real (x_a, x_b)); the second FFT of an odd count's last pair is zero.
+ */
+function pairedLoad(plan: FFTPlan, buffer: string): string {
+  const L = plan.inputLength;
+  const real = plan.inputType === 'real';
+  const zero = real ? '0.0h' : 'vec2<f16>(0.0h)';
+  const combine = real ? 'vec2<f16>(a, b)' : 'vec4<f16>(a.x, b.x, a.y, b.y)';
+  return [
+    `fn fft_load(pair: u32, index: u32) -> ${ioElementType(plan, 'input')} {`,
+    `  let a = ${buffer}[2u * pair * ${L}u + index];`,
+    `  var b = ${zero};`,
+    `  if (2u * pair + 1u < fft_params.ffts) { b = ${buffer}[(2u * pair + 1u) * ${L}u + index]; }`,
+    `  return ${combine};`,
+    `}`,
+  ].join('\n');
+}
+
+/** f16 `fft_store(pair, index, value)`: the RRII element back to FFTs 2 pair and 2 pair + 1 (if it exists). */
+function pairedStore(plan: FFTPlan, buffer: string): string {
+  const L = plan.outputLength;
+  const real = plan.outputType === 'real';
+  const [a, b] = real ? ['value.x', 'value.y'] : ['value.xz', 'value.yw'];
+  return [
+    `fn fft_store(pair: u32, index: u32, value: ${ioElementType(plan, 'output')}) {`,
+    `  ${buffer}[2u * pair * ${L}u + index] = ${a};`,
+    `  if (2u * pair + 1u < fft_params.ffts) { ${buffer}[(2u * pair + 1u) * ${L}u + index] = ${b}; }`,
+    `}`,
+  ].join('\n');
+}
+
+/**
  * The batched kernel's WGSL. `rowsPerTransform` (createFFT's rows pass): how many of the kernel's
  * FFTs make one transform of the callbacks' batch (1: the callbacks see the kernel's FFTs).
  */
@@ -151,27 +194,35 @@ export function batchedKernelSource(
   rowsPerTransform = 1,
 ): BatchedKernelSource {
   const plan = module.plan;
-  if (plan.implicitTypeBatching !== 1) {
-    throw new Error('webfftdx: createBatchedFFT does not support implicitly batched (f16) descriptors yet');
+  const paired = plan.implicitTypeBatching !== 1;
+  if (paired && (callbacks.load || callbacks.store)) {
+    throw new Error(`webfftdx: load/store callbacks are not supported yet with Precision('${plan.precision}') (createBatchedFFT pairs its FFTs into registers)`);
   }
   const inElem = ioElementType(plan, 'input');
   const outElem = ioElementType(plan, 'output');
   const V = plan.valueType;
   const S = plan.storageSize;
+  const inMem = memoryElementType(plan, 'input');
+  const outMem = memoryElementType(plan, 'output');
   const bindings = inPlace
-    ? `@group(0) @binding(0) var<storage, read_write> fft_data: array<${inElem}>;`
-    : `@group(0) @binding(0) var<storage, read> fft_in: array<${inElem}>;\n` +
-      `@group(0) @binding(1) var<storage, read_write> fft_out: array<${outElem}>;`;
+    ? `@group(0) @binding(0) var<storage, read_write> fft_data: array<${inMem}>;`
+    : `@group(0) @binding(0) var<storage, read> fft_in: array<${inMem}>;\n` +
+      `@group(0) @binding(1) var<storage, read_write> fft_out: array<${outMem}>;`;
   const inName = inPlace ? 'fft_data' : 'fft_in';
   const outName = inPlace ? 'fft_data' : 'fft_out';
-  const params = `struct FFTBatchParams { batch: u32, groups_x: u32, groups: u32 }\n@group(0) @binding(${PARAMS_BINDING}) var<uniform> fft_params: FFTBatchParams;`;
+  // f16: `batch` counts FFT pairs (the kernel's units), `ffts` the FFTs (an odd count leaves the last pair half empty).
+  const params = `struct FFTBatchParams { batch: u32, groups_x: u32, groups: u32${paired ? ', ffts: u32' : ''} }\n@group(0) @binding(${PARAMS_BINDING}) var<uniform> fft_params: FFTBatchParams;`;
   if (inPlace && (callbacks.load || callbacks.store)) throw new Error('webfftdx: a kernel with load/store callbacks runs out of place (the callbacks address fft_in / fft_out)');
   // With a callback the kernel itself may not touch the buffer (a load that synthesises its input):
   // keepBinding keeps it in the automatic layout, where the host always binds it.
-  const loadFn = callbacks.load
+  const loadFn = paired
+    ? pairedLoad(plan, inName)
+    : callbacks.load
     ? `${callbacks.load}\nfn fft_load(fft: u32, index: u32) -> ${inElem} { ${keepBinding(inName)} return load(${callbackArgs(rowsPerTransform, plan.inputLength)}); }`
     : `fn fft_load(fft: u32, index: u32) -> ${inElem} { return ${inName}[fft * ${plan.inputLength}u + index]; }`;
-  const storeFn = callbacks.store
+  const storeFn = paired
+    ? pairedStore(plan, outName)
+    : callbacks.store
     ? `${callbacks.store}\nfn fft_store(fft: u32, index: u32, value: ${outElem}) { ${keepBinding(outName)} store(${callbackArgs(rowsPerTransform, plan.outputLength)}, value); }`
     : `fn fft_store(fft: u32, index: u32, value: ${outElem}) { ${outName}[fft * ${plan.outputLength}u + index] = value; }`;
 
