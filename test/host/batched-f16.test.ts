@@ -88,3 +88,17 @@ describe('createBatchedFFT, Precision(f16)', () => {
     );
   });
 });
+
+describe('f16 host data (src/host/f16-data.ts)', () => {
+  it('every f16 bit pattern decodes and encodes back; rounding is to nearest, ties to even', () => {
+    for (let b = 0; b < 0x10000; b++) {
+      const v = f16FromBits(b);
+      if (Number.isNaN(v)) expect((b & 0x7c00) === 0x7c00 && (b & 0x3ff) !== 0).toBe(true);
+      else expect(f16Bits(v)).toBe(b);
+    }
+    expect([1, -2, 65504, 65520, 2 ** -24, 2 ** -25, 3 * 2 ** -25, 1 + 2 ** -11, 1 + 3 * 2 ** -11, Number.NaN].map(f16Bits)).toEqual([
+      0x3c00, 0xc000, 0x7bff, 0x7c00, 0x0001, 0x0000, 0x0002, 0x3c00, 0x3c02, 0x7e00,
+    ]);
+  });
+});
+
