@@ -45,6 +45,8 @@ describe('f64 (df64) real FFTs', () => {
       block(68, 'packed', 'normal', 'registers', ' (Bluestein)'),
       block(256, 'packed', 'folded', 'shared'),
       block(1000, 'natural', 'normal', 'shared'),
+      // The split exchange: execute_shared runs its own engine (complex exchange) on its own buffer.
+      { ...block(256, 'natural', 'normal', 'shared', ' (split: own engine)'), state: { size: 256, layout: 'natural', mode: 'normal', execution: 'block', exchange: 'split' } },
     ]);
   });
 
