@@ -53,27 +53,31 @@ describe('createBatchedFFT, Precision(f16)', () => {
       console.log(`${c.name}: relative L2 ${error.toExponential(2)} (bound ${bound.toExponential(2)})`);
       expect(error).toBeLessThanOrEqual(bound);
 
-      // encode() into the caller's buffers, output poisoned with NaN: the same bits as run().
-      const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC;
-      const input = device.createBuffer({ size: plan.inputBytes, usage });
-      const output = device.createBuffer({ size: plan.outputBytes, usage });
-      const readback = device.createBuffer({ size: plan.outputBytes, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
-      const encoded = await withErrorScopes(device, async () => {
-        const padded = new Uint16Array(plan.inputBytes / 2);
-        padded.set(bits);
-        device.queue.writeBuffer(input, 0, padded);
-        device.queue.writeBuffer(output, 0, new Uint16Array(plan.outputBytes / 2).fill(0x7e00)); // f16 NaN
-        const encoder = device.createCommandEncoder();
-        const pass = encoder.beginComputePass();
-        plan.encode(pass, { input, output });
-        pass.end();
-        encoder.copyBufferToBuffer(output, 0, readback, 0, plan.outputBytes);
-        device.queue.submit([encoder.finish()]);
-        await readback.mapAsync(GPUMapMode.READ);
-        return new Uint16Array(readback.getMappedRange().slice(0), 0, outPer * c.batch);
-      });
-      [input, output, readback].forEach((b) => b.destroy());
-      expect(Array.from(encoded)).toEqual(Array.from(out as ArrayLike<number>, (v) => (c.bits ? v : f16Bits(v))));
+      // encode() into the caller's buffers, output poisoned with NaN (and in place where the plan
+      // can run in place): the same bits as run().
+      const encodeBits = (inPlace: boolean) => {
+        const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC;
+        const input = device.createBuffer({ size: plan.inputBytes, usage });
+        const output = inPlace ? input : device.createBuffer({ size: plan.outputBytes, usage });
+        const readback = device.createBuffer({ size: plan.outputBytes, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+        return withErrorScopes(device, async () => {
+          const padded = new Uint16Array(plan.inputBytes / 2);
+          padded.set(bits);
+          device.queue.writeBuffer(input, 0, padded);
+          if (!inPlace) device.queue.writeBuffer(output, 0, new Uint16Array(plan.outputBytes / 2).fill(0x7e00)); // f16 NaN
+          const encoder = device.createCommandEncoder();
+          const pass = encoder.beginComputePass();
+          plan.encode(pass, inPlace ? { input } : { input, output });
+          pass.end();
+          encoder.copyBufferToBuffer(output, 0, readback, 0, plan.outputBytes);
+          device.queue.submit([encoder.finish()]);
+          await readback.mapAsync(GPUMapMode.READ);
+          return Array.from(new Uint16Array(readback.getMappedRange().slice(0), 0, outPer * c.batch));
+        }).finally(() => [input, output, readback].forEach((b) => b.destroy()));
+      };
+      const expected = Array.from(out as ArrayLike<number>, (v) => (c.bits ? v : f16Bits(v)));
+      expect(await encodeBits(false)).toEqual(expected);
+      if (plan.code.inPlace) expect(await encodeBits(true)).toEqual(expected);
       await expect(plan.run(new Float64Array(inPer * c.batch) as never)).rejects.toThrow(/Precision\('f16'\) plan takes a .*Uint16Array \(f16 bits\) or Float32Array/);
       await expect(plan.run(new Uint16Array(inPer * c.batch + 1))).rejects.toThrow(/expects \d+ f16 values/);
       plan.destroy();
