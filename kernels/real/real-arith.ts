@@ -28,17 +28,17 @@ export interface RealArith {
   component(reg: string, c: 0 | 1): string;
   /** Statement(s) setting real slot c of the assignable register `reg` to real expression `v` (evaluated once). */
   setComponent(reg: string, c: 0 | 1, v: string): string;
-  /** The register (v, 0), as stored. */
+  /** The register (v, 0), as stored (`v` may be evaluated more than once: pass a name or a swizzle). */
   fromReal(v: string): string;
   /** The register (a, b) from two reals (b undefined: zero). */
   fromReals(a: string, b: string | undefined): string;
-  /** 2 x for a register x as stored (exact in every precision). */
+  /** 2 x for a register x as stored (exact in every precision, short of f16's overflow above 32752). */
   twice(x: string): string;
   /** A complex constant as a twiddle value (f64-computed, rounded once). */
   twiddleLiteral(re: number, im: number): string;
   /**
-   * Statements moving real scalar `index` (an expression) of a workgroup buffer of registers viewed
-   * as reals (real i = component i & 1 of element i >> 1) to or from real slot c of register `reg`.
+   * Real `index` (an expression) of an array of registers viewed as reals (real i = component i & 1
+   * of element i >> 1): the expression reading it and the statement writing real expression `v` to it.
    */
   bufferReal(smem: string, index: string): { read: string; write: (v: string) => string };
 }
