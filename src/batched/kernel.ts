@@ -25,7 +25,10 @@ export interface BatchedKernelSource {
 }
 
 export interface KernelCallbacks {
-  /** `fn load(fft: u32, index: u32) -> E` (E the input element type); may read the input binding `fft_in`. */
+  /**
+   * `fn load(fft: u32, index: u32) -> E` (E the input element type: f32 `vec2<f32>` / `f32`, f16
+   * `vec2<f16>` / `f16` per FFT, f64 the df64 `vec4<f32>` / `vec2<f32>`); may read the input binding `fft_in`.
+   */
   readonly load?: string;
   /** `fn store(fft: u32, index: u32, value: E)`; may write the output binding `fft_out`. */
   readonly store?: string;
@@ -152,32 +155,39 @@ function callbackArgs(rows: number, length: number): string {
 
 /**
  * f16 `fft_load(pair, index)`: element `index` of FFTs 2 pair and 2 pair + 1 as one RRII element
- * (complex (re_a, re_b, im_a, im_b), real (x_a, x_b)); the second FFT of an odd count's last pair is zero.
+ * (complex (re_a, re_b, im_a, im_b), real (x_a, x_b)); the second FFT of an odd count's last pair is
+ * zero. A load callback is called per FFT, with the user's element type (`vec2<f16>` or `f16`).
  */
-function pairedLoad(plan: FFTPlan, buffer: string): string {
+function pairedLoad(plan: FFTPlan, buffer: string, callback: string | undefined): string {
   const L = plan.inputLength;
   const real = plan.inputType === 'real';
   const zero = real ? '0.0h' : 'vec2<f16>(0.0h)';
   const combine = real ? 'vec2<f16>(a, b)' : 'vec4<f16>(a.x, b.x, a.y, b.y)';
+  const one = (fft: string) => (callback ? `load(${fft}, index)` : `${buffer}[(${fft}) * ${L}u + index]`);
   return [
+    ...(callback ? [callback] : []),
     `fn fft_load(pair: u32, index: u32) -> ${ioElementType(plan, 'input')} {`,
-    `  let a = ${buffer}[2u * pair * ${L}u + index];`,
+    ...(callback ? [`  ${keepBinding(buffer)}`] : []),
+    `  let a = ${one('2u * pair')};`,
     `  var b = ${zero};`,
-    `  if (2u * pair + 1u < fft_params.ffts) { b = ${buffer}[(2u * pair + 1u) * ${L}u + index]; }`,
+    `  if (2u * pair + 1u < fft_params.ffts) { b = ${one('2u * pair + 1u')}; }`,
     `  return ${combine};`,
     `}`,
   ].join('\n');
 }
 
-/** f16 `fft_store(pair, index, value)`: the RRII element back to FFTs 2 pair and 2 pair + 1 (if it exists). */
-function pairedStore(plan: FFTPlan, buffer: string): string {
+/** f16 `fft_store(pair, index, value)`: the RRII element back to FFTs 2 pair and 2 pair + 1 (if it exists), per FFT through a store callback if given. */
+function pairedStore(plan: FFTPlan, buffer: string, callback: string | undefined): string {
   const L = plan.outputLength;
   const real = plan.outputType === 'real';
   const [a, b] = real ? ['value.x', 'value.y'] : ['value.xz', 'value.yw'];
+  const one = (fft: string, v: string) => (callback ? `store(${fft}, index, ${v});` : `${buffer}[(${fft}) * ${L}u + index] = ${v};`);
   return [
+    ...(callback ? [callback] : []),
     `fn fft_store(pair: u32, index: u32, value: ${ioElementType(plan, 'output')}) {`,
-    `  ${buffer}[2u * pair * ${L}u + index] = ${a};`,
-    `  if (2u * pair + 1u < fft_params.ffts) { ${buffer}[(2u * pair + 1u) * ${L}u + index] = ${b}; }`,
+    ...(callback ? [`  ${keepBinding(buffer)}`] : []),
+    `  ${one('2u * pair', a)}`,
+    `  if (2u * pair + 1u < fft_params.ffts) { ${one('2u * pair + 1u', b)} }`,
     `}`,
   ].join('\n');
 }
@@ -195,9 +205,6 @@ export function batchedKernelSource(
 ): BatchedKernelSource {
   const plan = module.plan;
   const paired = plan.implicitTypeBatching !== 1;
-  if (paired && (callbacks.load || callbacks.store)) {
-    throw new Error(`webfftdx: load/store callbacks are not supported yet with Precision('${plan.precision}') (createBatchedFFT pairs its FFTs into registers)`);
-  }
   const inElem = ioElementType(plan, 'input');
   const outElem = ioElementType(plan, 'output');
   const V = plan.valueType;
@@ -216,12 +223,12 @@ export function batchedKernelSource(
   // With a callback the kernel itself may not touch the buffer (a load that synthesises its input):
   // keepBinding keeps it in the automatic layout, where the host always binds it.
   const loadFn = paired
-    ? pairedLoad(plan, inName)
+    ? pairedLoad(plan, inName, callbacks.load)
     : callbacks.load
     ? `${callbacks.load}\nfn fft_load(fft: u32, index: u32) -> ${inElem} { ${keepBinding(inName)} return load(${callbackArgs(rowsPerTransform, plan.inputLength)}); }`
     : `fn fft_load(fft: u32, index: u32) -> ${inElem} { return ${inName}[fft * ${plan.inputLength}u + index]; }`;
   const storeFn = paired
-    ? pairedStore(plan, outName)
+    ? pairedStore(plan, outName, callbacks.store)
     : callbacks.store
     ? `${callbacks.store}\nfn fft_store(fft: u32, index: u32, value: ${outElem}) { ${keepBinding(outName)} store(${callbackArgs(rowsPerTransform, plan.outputLength)}, value); }`
     : `fn fft_store(fft: u32, index: u32, value: ${outElem}) { ${outName}[fft * ${plan.outputLength}u + index] = value; }`;

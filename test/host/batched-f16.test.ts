@@ -2,8 +2,8 @@
 // reals plain), the pairing into RRII registers done by the kernel (odd batches included), data as
 // Uint16Array bits (Node has no Float16Array) or Float32Array rounded to f16, output as the same kind
 // of array; relative L2 over the batch within 2x that of an FFT which rounds only its inputs, twiddles
-// and outputs to f16 (idealF16FFT); encode() into a NaN-poisoned output gives the same values; wrong
-// arrays and a device without shader-f16 fail with clear errors.
+// and outputs to f16 (idealF16FFT); encode() into a NaN-poisoned output (and in place) gives the same
+// values; load/store callbacks per FFT; wrong arrays and a device without shader-f16 fail with clear errors.
 import { describe, expect, it } from 'vitest';
 import type { FFTPlan } from '../../descriptors/model.js';
 import { Block, createBatchedFFT, Direction, fft, Precision, RealFFTOptions, Size, Thread, Type } from '../../src/index.js';
@@ -83,6 +83,30 @@ describe('createBatchedFFT, Precision(f16)', () => {
       plan.destroy();
     });
   }
+
+  it(`load/store callbacks see one FFT at a time, in the user's element type (seed ${seed})`, async () => {
+    const { device } = await testDevice();
+    const n = 16;
+    const batch = 3;
+    // Scale by 2 on load, conjugate on store: both exact in f16.
+    const plan = await createBatchedFFT(device, fft(Size(n), Direction('forward'), Precision('f16'), Thread()), {
+      batch,
+      load: `fn load(fft: u32, index: u32) -> vec2<f16> { return 2.0h * fft_in[fft * ${n}u + index]; }`,
+      store: `fn store(fft: u32, index: u32, value: vec2<f16>) { fft_out[fft * ${n}u + index] = vec2<f16>(value.x, -value.y); }`,
+    });
+    const r = rng(seed + 1);
+    const values = Float64Array.from({ length: 2 * n * batch }, () => 2 * r() - 1);
+    const out = Float64Array.from(await plan.run(Float32Array.from(values)));
+    const inputs = Array.from({ length: batch }, (_, b) => values.subarray(2 * n * b, 2 * n * (b + 1)));
+    const conjTwice = (dft: ComplexDFT) => (x: Float64Array) => dft(x.map((v) => 2 * v), n, -1).map((v, i) => (i % 2 ? -v : v));
+    const got = Array.from({ length: batch }, (_, b) => out.subarray(2 * n * b, 2 * n * (b + 1)));
+    const want = inputs.map(conjTwice(referenceDFT));
+    const error = batchRelativeL2(got, want);
+    const bound = 2 * batchRelativeL2(inputs.map(conjTwice(idealF16FFT)), want);
+    console.log(`callbacks: relative L2 ${error.toExponential(2)} (bound ${bound.toExponential(2)})`);
+    expect(error).toBeLessThanOrEqual(bound);
+    plan.destroy();
+  });
 
   it('a device without shader-f16 fails with a clear error naming the feature', async () => {
     const { device } = await defaultLimitsDevice();
