@@ -8,34 +8,39 @@
 //   register i; elements held by other invocations go through workgroup memory, and twiddles that
 //   depend on the invocation index come from the accurate integer-argument sincos.
 import type { FFTPlan } from '../../descriptors/model.js';
+import type { Arith } from '../arith.js';
 import type { Definitions } from '../definitions.js';
 import { addConst, mulConst, u32Literal } from '../wgsl.js';
+import type { RealArith } from './real-arith.js';
 
 export interface RealContext {
   readonly plan: FFTPlan;
   readonly prefix: string;
   readonly defs: Definitions;
+  /** The precision's complex arithmetic (helpers named after `prefix`) and its real values. */
+  readonly ar: Arith;
+  readonly real: RealArith;
   /** One invocation holds the whole FFT. */
   readonly local: boolean;
   readonly stride: number;
   /** FFT slots of the workgroup (fftsPerBlock / implicitTypeBatching). */
   readonly slots: number;
-  /** Registers (`vec2<f32>`) of the real module's register array. */
+  /** Registers (`ar.register`) of the real module's register array. */
   readonly storage: number;
-  /** Workgroup buffer name ('' when none): `array<vec2<f32>>` (complex) or `array<f32>` (split). */
+  /** Workgroup buffer name ('' when none): `array<register>` (complex) or `array<ar.splitElement>` (split). */
   readonly smem: string;
   readonly smemKind: 'complex' | 'split' | 'none';
   /** Workgroup elements per slot: the engine's length over its exchange parts (the buffer holds one part per slot at a time). */
   readonly partLength: number;
 }
 
-export function registerArray(storage: number): string {
-  return `array<vec2<f32>, ${storage}>`;
+export function registerArray(ar: Arith, storage: number): string {
+  return `array<${ar.register}, ${storage}>`;
 }
 
 /** Parameter list of the helper functions: Thread takes the registers only, Block also the invocation and slot. */
 export function params(ctx: RealContext): string {
-  const data = `data: ptr<function, ${registerArray(ctx.storage)}>`;
+  const data = `data: ptr<function, ${registerArray(ctx.ar, ctx.storage)}>`;
   return ctx.plan.execution === 'thread' ? data : `${data}, thread: u32, fft: u32`;
 }
 

@@ -1,8 +1,8 @@
 // Workgroup-memory moves of the distributed (stride > 1) real FFTs. Both follow the register API's
 // rule: a barrier before the first access (other invocations may still be reading the engine's
 // last exchange) and none after the last. Every invocation reaches every barrier; only active ones
-// touch memory. With the 'split' exchange the buffer is `array<f32>` (real parts, then imaginary
-// parts, as the engine does), otherwise `array<vec2<f32>>`.
+// touch memory. With the 'split' exchange the buffer holds one component per element (real parts,
+// then imaginary parts, as the engine does: kernels/arith.ts splitParts), otherwise whole registers.
 import { activeLine, params, slotBase, type RealContext } from './context.js';
 import { addConst, u32Literal } from '../wgsl.js';
 
@@ -44,9 +44,10 @@ export function addMirrorPass(ctx: RealContext, pass: MirrorPass): string {
     const partOf = (j: number) => Math.floor(j / perPart);
     const order: number[] = [];
     for (let lo = 0, hi = parts - 1; lo <= hi; lo++, hi--) order.push(...(lo === hi ? [lo] : [lo, hi]));
-    const components = ctx.smemKind === 'split' ? ['.x', '.y'] : [''];
+    // Split buffers move one half of a register per round (the arithmetic's split parts: index 0 real, 1 imaginary).
+    const components = ctx.smemKind === 'split' ? [0, 1] : [-1];
     const rounds = order.flatMap((p) => components.map((c) => ({ p, c })));
-    const roundOf = (p: number, c: string) => rounds.findIndex((r) => r.p === p && r.c === c);
+    const roundOf = (p: number, c: number) => rounds.findIndex((r) => r.p === p && r.c === c);
     // Round after whose writes register i's own element is out, and after whose reads m[i] is complete
     // (for thread 0 and for the others: the position in the code is the same for all invocations).
     const written = (i: number) => Math.max(...components.map((c) => roundOf(partOf(i), c)));
@@ -58,17 +59,19 @@ export function addMirrorPass(ctx: RealContext, pass: MirrorPass): string {
         .flatMap((i) => pass.apply(i).map((l) => `  ${l}`));
     const body: string[] = [];
     rounds.forEach(({ p, c }, k) => {
-      const writes = Array.from({ length: perPart }, (_, q) => `    ${at(addConst('thread', q * stride))} = (*data)[${p * perPart + q}]${c};`);
+      const part = (reg: string) => (c < 0 ? reg : ctx.ar.splitParts[c].get(reg));
+      const receive = (reg: string, value: string) => (c < 0 ? `${reg} = ${value};` : ctx.ar.splitParts[c].set(reg, value));
+      const writes = Array.from({ length: perPart }, (_, q) => `    ${at(addConst('thread', q * stride))} = ${part(`(*data)[${p * perPart + q}]`)};`);
       const others: string[] = [];
       const first: string[] = [];
       for (let i = 0; i < count; i++) {
         const j = count - 1 - i;
-        if (partOf(j) === p) others.push(`      m[${i}]${c} = ${at(addConst('mirror_thread', (j - p * perPart) * stride))};`);
+        if (partOf(j) === p) others.push(`      ${receive(`m[${i}]`, at(addConst('mirror_thread', (j - p * perPart) * stride)))}`);
         const j0 = (count - i) % count;
-        if (partOf(j0) === p) first.push(`      m[${i}]${c} = ${at(u32Literal((j0 - p * perPart) * stride))};`);
+        if (partOf(j0) === p) first.push(`      ${receive(`m[${i}]`, at(u32Literal((j0 - p * perPart) * stride)))}`);
       }
       body.push(
-        `  // Part ${p}${c ? ` (${c === '.x' ? 'real' : 'imaginary'} parts)` : ''}.`,
+        `  // Part ${p}${c >= 0 ? ` (${c === 0 ? 'real' : 'imaginary'} parts)` : ''}.`,
         `  workgroupBarrier();`,
         `  if (working) {`,
         ...writes,
@@ -96,7 +99,7 @@ export function addMirrorPass(ctx: RealContext, pass: MirrorPass): string {
       `  let base = ${slotBase(ctx)};`,
       `  let mirror_thread = select(${stride}u - thread, 0u, thread == 0u);`,
       ...pass.prologue.map((l) => `  ${l}`),
-      `  var m: array<vec2<f32>, ${count}>;`,
+      `  var m: array<${ctx.ar.register}, ${count}>;`,
       ...body,
       `}`,
     ].join('\n');
@@ -104,20 +107,22 @@ export function addMirrorPass(ctx: RealContext, pass: MirrorPass): string {
 }
 
 /**
- * `fn <p>_broadcast_from(value: f32, source: u32, thread: u32, fft: u32) -> f32`: the `value` of
- * invocation `source` of the same FFT slot (one scalar through workgroup memory; 0 in idle invocations).
+ * `fn <p>_broadcast_from(value: R, source: u32, thread: u32, fft: u32) -> R` (R the precision's real
+ * type): the `value` of invocation `source` of the same FFT slot (one real through workgroup memory;
+ * 0 in idle invocations). A split buffer's element is one component, which is a real.
  */
 export function addBroadcast(ctx: RealContext): string {
   const name = `${ctx.prefix}_broadcast_from`;
+  const { real } = ctx;
   return ctx.defs.add(name, () => {
     const slot = `${ctx.smem}[${slotBase(ctx)}]`;
-    const store = ctx.smemKind === 'split' ? `${slot} = value;` : `${slot} = vec2<f32>(value, 0.0f);`;
-    const load = ctx.smemKind === 'split' ? slot : `${slot}.x`;
+    const store = ctx.smemKind === 'split' ? `${slot} = value;` : `${slot} = ${real.fromReal('value')};`;
+    const load = ctx.smemKind === 'split' ? slot : real.re(slot);
     return [
       `// The value of invocation source of this FFT slot, through one workgroup element.`,
-      `fn ${name}(value: f32, source: u32, thread: u32, fft: u32) -> f32 {`,
+      `fn ${name}(value: ${real.real}, source: u32, thread: u32, fft: u32) -> ${real.real} {`,
       `  ${activeLine(ctx)}`,
-      `  var r = 0.0f;`,
+      `  var r = ${real.realZero};`,
       `  workgroupBarrier();`,
       `  if (working && thread == source) {`,
       `    ${store}`,

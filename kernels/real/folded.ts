@@ -14,14 +14,42 @@
 // Twiddles: f64-computed literals when local, else the accurate integer-argument sincos of 2 pi k0 / N
 // for the invocation's first element, rotated by f64-computed constants for the others.
 import { Emitter, emitTwiddle, unitRoot } from '../codelets.js';
-import { addSincos, sincosStep } from '../sincos.js';
-import { f32Literal } from '../wgsl.js';
 import { elementOf, type RealContext } from './context.js';
 import { addMirrorPass } from './exchange.js';
 
-/** `fn <p>_r2c_post(a, b, cs) -> array<vec2<f32>, 2>`: (X_k, X_(k+M)) from a = Z_k, b = Z_(M-k), cs = (cos, sin)(2 pi k / N). */
+/**
+ * The signature `fn name(a, b, <rest>` of a pass function taking registers a and b as stored, and
+ * the statements loading them as values (f16: vec4<f16> registers computed in vec4<f32>).
+ */
+function registerParams(ctx: RealContext, name: string, rest: string): string[] {
+  const { ar } = ctx;
+  if (ar.register === ar.value) return [`fn ${name}(a: ${ar.value}, b: ${ar.value}, ${rest} {`];
+  return [`fn ${name}(ra: ${ar.register}, rb: ${ar.register}, ${rest} {`, `  let a = ${ar.load('ra')};`, `  let b = ${ar.load('rb')};`];
+}
+
+/** `fn <p>_r2c_post(a, b, cs) -> array<register, 2>`: (X_k, X_(k+M)) from a = Z_k, b = Z_(M-k), cs = (cos, sin)(2 pi k / N). */
 function addR2CPost(ctx: RealContext): string {
   const name = `${ctx.prefix}_r2c_post`;
+  const { ar } = ctx;
+  if (ar.precision !== 'f32') {
+    // The same formulas in the precision's arithmetic: halving is exact; -i w^k d = -i (d * conj cs).
+    const cmul = ar.addCmul(ctx.defs, ctx.prefix);
+    const R = ar.register;
+    return ctx.defs.add(name, () =>
+      [
+        `// (X_k, X_(k+M)) from a = Z_k, b = Z_(M-k) and cs = (cos, sin)(2 pi k / N): E +- O with`,
+        `// E = (a + conj b) / 2 and O = -i w^k (a - conj b) / 2, w^k = conj cs.`,
+        ...registerParams(ctx, name, `cs: ${ar.twiddle.value}) -> array<${R}, 2>`),
+        `  let bc = ${ar.conj('b')};`,
+        `  let e = (${ar.add('a', 'bc')}) * 0.5f;`,
+        `  let d = (${ar.sub('a', 'bc')}) * 0.5f;`,
+        `  let dw = ${cmul}(d, ${ar.twiddle.conjTwiddle('cs')});`,
+        `  let o = ${ar.mulI('dw', -1)};`,
+        `  return array<${R}, 2>(${ar.store(ar.add('e', 'o'))}, ${ar.store(ar.sub('e', 'o'))});`,
+        `}`,
+      ].join('\n'),
+    );
+  }
   return ctx.defs.add(name, () =>
     [
       `// (X_k, X_(k+M)) from a = Z_k, b = Z_(M-k) and cs = (cos, sin)(2 pi k / N): E +- O with`,
@@ -37,9 +65,26 @@ function addR2CPost(ctx: RealContext): string {
   );
 }
 
-/** `fn <p>_c2r_pre(a, b, cs) -> vec2<f32>`: Z_k from a = X_k, b = X_(M-k), cs = (cos, sin)(2 pi k / N). */
+/** `fn <p>_c2r_pre(a, b, cs) -> register`: Z_k from a = X_k, b = X_(M-k), cs = (cos, sin)(2 pi k / N). */
 function addC2RPre(ctx: RealContext): string {
   const name = `${ctx.prefix}_c2r_pre`;
+  const { ar } = ctx;
+  if (ar.precision !== 'f32') {
+    // The same formula in the precision's arithmetic: i w^(-k) d = i (d * cs).
+    const cmul = ar.addCmul(ctx.defs, ctx.prefix);
+    return ctx.defs.add(name, () =>
+      [
+        `// Z_k from a = X_k, b = X_(M-k) and cs = (cos, sin)(2 pi k / N):`,
+        `// (a + conj b) + i w^(-k) (a - conj b), w^(-k) = cs.`,
+        ...registerParams(ctx, name, `cs: ${ar.twiddle.value}) -> ${ar.register}`),
+        `  let bc = ${ar.conj('b')};`,
+        `  let d = ${ar.sub('a', 'bc')};`,
+        `  let dw = ${cmul}(d, cs);`,
+        `  return ${ar.store(ar.add(ar.add('a', 'bc'), ar.mulI('dw', 1)))};`,
+        `}`,
+      ].join('\n'),
+    );
+  }
   return ctx.defs.add(name, () =>
     [
       `// Z_k from a = X_k, b = X_(M-k) and cs = (cos, sin)(2 pi k / N):`,
@@ -60,8 +105,9 @@ function addC2RPre(ctx: RealContext): string {
 function twiddleSetup(ctx: RealContext): string[] {
   if (ctx.local) return [];
   const n = ctx.plan.size;
-  const sincos = addSincos(ctx.defs, ctx.prefix, n);
-  return [`let tw0 = ${sincos}(${elementOf(ctx, 0)}, ${n}u, ${sincosStep(n)});`];
+  const tw = ctx.ar.twiddle;
+  const sincos = tw.addSincos(ctx.defs, ctx.prefix, n);
+  return [`let tw0 = ${sincos}(${elementOf(ctx, 0)}, ${n}u, ${tw.sincosStep(n)});`];
 }
 
 /**
@@ -74,10 +120,10 @@ function twiddle(ctx: RealContext, i: number): { lines: string[]; value: string 
   const n = ctx.plan.size;
   if (ctx.local) {
     const w = unitRoot(i, n);
-    return { lines: [], value: `vec2<f32>(${f32Literal(w.re)}, ${f32Literal(w.im)})` };
+    return { lines: [], value: ctx.real.twiddleLiteral(w.re, w.im) };
   }
   const em = new Emitter(`tw${i}_`);
-  const value = emitTwiddle(em, 'tw0', i * ctx.stride, n, 1);
+  const value = emitTwiddle(em, 'tw0', i * ctx.stride, n, 1, ctx.ar.twiddle);
   return { lines: em.lines, value };
 }
 
@@ -92,7 +138,8 @@ function r2cRegister(ctx: RealContext, i: number, own: string, mirror: string): 
     // Element M = thread + e * stride for invocation 0: X_M = E_0 - O_0 (other invocations store X_(thread + M), unused).
     lines.push(`(*data)[${e}] = x0[1];`);
   } else if (i === 0 && plan.layout === 'packed') {
-    lines.push(ctx.local ? `(*data)[0].y = x0[1].x;` : `if (thread == 0u) {\n  (*data)[0].y = x0[1].x;\n}`);
+    const nyquist = ctx.real.setComponent('(*data)[0]', 1, ctx.real.re('x0[1]'));
+    lines.push(ctx.local ? nyquist : `if (thread == 0u) {\n  ${nyquist}\n}`);
   }
   return lines.flatMap((l) => l.split('\n'));
 }
@@ -139,14 +186,14 @@ export function r2cFoldedPost(ctx: RealContext): string[] {
 
 /** C2R pre-processing statements (inside execute, before the inverse M-point FFT). */
 export function c2rFoldedPre(ctx: RealContext): string[] {
-  const { plan } = ctx;
+  const { plan, real } = ctx;
   const m = plan.size / 2;
   const e = plan.execEPT;
   const comment = `X_k (register i) and X_(M-k) to Z_k, M = ${m}.`;
   // X_M: element M (register e of invocation 0) or the packed element 0's second component.
   const prologue = [
-    plan.layout === 'packed' ? `let x_m = vec2<f32>((*data)[0].y, 0.0f);` : `let x_m = vec2<f32>((*data)[${e}].x, 0.0f);`,
-    `let x_0 = vec2<f32>((*data)[0].x, 0.0f);`,
+    `let x_m = ${real.fromReal(plan.layout === 'packed' ? real.im('(*data)[0]') : real.re(`(*data)[${e}]`))};`,
+    `let x_0 = ${real.fromReal(real.re('(*data)[0]'))};`,
   ];
   return [`// ${comment}`, ...foldedPass(ctx, 'c2r_preprocess', comment, prologue, c2rRegister)];
 }

@@ -9,8 +9,9 @@
 // `<p>_execute(data, thread, fft)` and `<p>_execute_shared(thread, fft)`.
 import type { FFTPlan } from '../../descriptors/model.js';
 import { isPowerOfTwo } from '../../descriptors/sizes.js';
+import { arithFor, type Arith } from '../arith.js';
 import { Definitions } from '../definitions.js';
-import { generateComplexModule } from '../complex-module.js';
+import { generateComplexModule, precisionDirectives } from '../complex-module.js';
 import { defaultPrefix } from '../prefix.js';
 import { bufferNames, ownDeclarations, sharedApiFor } from '../shared-api.js';
 import type { InternalModuleOptions, WGSLModule } from '../types.js';
@@ -19,15 +20,14 @@ import { registerArray, type RealContext } from './context.js';
 import { c2rFoldedPre, r2cFoldedPost } from './folded.js';
 import { innerComplexPlan } from './inner.js';
 import { addPackReals, addUnpackReals, c2rNormalPre, r2cNormalPost } from './normal.js';
+import { realArithFor } from './real-arith.js';
 
 function assertRealPlan(plan: FFTPlan): void {
   const fail = (why: string) => {
     throw new Error(`webfftdx: cannot generate the ${plan.size}-point ${plan.type} FFT: ${why}`);
   };
   if (plan.type === 'c2c') fail('not a real FFT (use generateComplexModule)');
-  if (plan.precision !== 'f32') fail(`precision ${plan.precision} is not generated yet (only f32)`);
   if ((plan.type === 'r2c') !== (plan.direction === 'forward')) fail(`direction ${plan.direction} does not match the type`);
-  if (plan.implicitTypeBatching !== 1) fail('implicitly batched precisions are not generated');
   if (plan.layout === 'packed' && plan.size % 2 !== 0) fail('the packed layout needs an even size');
   if (plan.mode === 'folded') {
     if (plan.size % 2 !== 0) fail('folded mode needs an even size');
@@ -65,12 +65,12 @@ function header(plan: FFTPlan, prefix: string, data: string): string {
 }
 
 /** The statements that run the complex engine on the first `inner.storageSize` registers. */
-function engineCall(plan: FFTPlan, storage: number, inner: WGSLModule | undefined): string[] {
+function engineCall(plan: FFTPlan, ar: Arith, storage: number, inner: WGSLModule | undefined): string[] {
   if (!inner) return [`// 1-point complex FFT: the identity.`];
   const args = plan.execution === 'thread' ? '' : ', thread, fft';
   const innerStorage = inner.plan.storageSize;
   if (innerStorage === storage) return [`${inner.execute}(data${args});`];
-  const lines = [`var regs: ${registerArray(innerStorage)};`];
+  const lines = [`var regs: ${registerArray(ar, innerStorage)};`];
   for (let i = 0; i < innerStorage; i++) lines.push(`regs[${i}] = (*data)[${i}];`);
   lines.push(`${inner.execute}(&regs${args});`);
   for (let i = 0; i < innerStorage; i++) lines.push(`(*data)[${i}] = regs[${i}];`);
@@ -80,7 +80,7 @@ function engineCall(plan: FFTPlan, storage: number, inner: WGSLModule | undefine
 function executeFunction(ctx: RealContext, inner: WGSLModule | undefined): string {
   const { plan, prefix } = ctx;
   const name = `${prefix}_execute`;
-  const engine = engineCall(plan, ctx.storage, inner);
+  const engine = engineCall(plan, ctx.ar, ctx.storage, inner);
   let body: string[];
   if (plan.mode === 'normal') {
     body =
@@ -92,8 +92,8 @@ function executeFunction(ctx: RealContext, inner: WGSLModule | undefined): strin
   }
   const signature =
     plan.execution === 'thread'
-      ? `fn ${name}(data: ptr<function, ${registerArray(ctx.storage)}>)`
-      : `fn ${name}(data: ptr<function, ${registerArray(ctx.storage)}>, thread: u32, fft: u32)`;
+      ? `fn ${name}(data: ptr<function, ${registerArray(ctx.ar, ctx.storage)}>)`
+      : `fn ${name}(data: ptr<function, ${registerArray(ctx.ar, ctx.storage)}>, thread: u32, fft: u32)`;
   return ctx.defs.add(name, () =>
     [
       `// ${plan.execution === 'thread' ? 'Thread' : 'Block'} execute (registers), ${plan.type} ${plan.layout} ${plan.mode}.`,
@@ -104,16 +104,19 @@ function executeFunction(ctx: RealContext, inner: WGSLModule | undefined): strin
   );
 }
 
-/** Register slot `i` of a side, as an assignable WGSL expression (reals: a component). */
-function registerSlot(plan: FFTPlan, side: 'input' | 'output', i: number): string {
-  const real = (side === 'input' ? plan.inputType : plan.outputType) === 'real';
-  return real ? `data[${i >> 1}].${i & 1 ? 'y' : 'x'}` : `data[${i}]`;
-}
-
-/** Element `index` of the workgroup buffer viewed as the side's element type (reals: two per vec2). */
-function bufferSlot(plan: FFTPlan, side: 'input' | 'output', smem: string, index: string): string {
-  const real = (side === 'input' ? plan.inputType : plan.outputType) === 'real';
-  return real ? `${smem}[(${index}) >> 1u][(${index}) & 1u]` : `${smem}[${index}]`;
+/**
+ * The statement moving element `index` of the workgroup buffer (viewed as the side's element type:
+ * reals two per register) into register slot `i` (input) or back (output).
+ */
+function sharedMove(ctx: RealContext, side: 'input' | 'output', i: number, smem: string, index: string): string {
+  const { plan, real } = ctx;
+  if ((side === 'input' ? plan.inputType : plan.outputType) === 'real') {
+    const reg = `data[${i >> 1}]`;
+    const c = (i & 1) as 0 | 1;
+    const buf = real.bufferReal(smem, index);
+    return side === 'input' ? real.setComponent(reg, c, buf.read) : buf.write(real.component(reg, c));
+  }
+  return side === 'input' ? `data[${i}] = ${smem}[${index}];` : `${smem}[${index}] = data[${i}];`;
 }
 
 function executeSharedFunction(ctx: RealContext, execute: string): string {
@@ -126,9 +129,7 @@ function executeSharedFunction(ctx: RealContext, execute: string): string {
     const out: string[] = [];
     for (let i = 0; i < ept && i * s < length; i++) {
       const k = addConst('thread', i * s);
-      const reg = registerSlot(plan, side, i);
-      const buf = bufferSlot(plan, side, smem, `base + ${k}`);
-      const stmt = side === 'input' ? `${reg} = ${buf};` : `${buf} = ${reg};`;
+      const stmt = sharedMove(ctx, side, i, smem, `base + ${k}`);
       out.push(i * s + s - 1 < length ? stmt : `if (${k} < ${length}u) { ${stmt} }`);
     }
     return out.map((l) => `    ${l}`);
@@ -139,7 +140,7 @@ function executeSharedFunction(ctx: RealContext, execute: string): string {
       `// [f * ${plan.outputLength} ..], natural order, in ${plan.inputType === 'real' || plan.outputType === 'real' ? 'element units (reals: scalar index i is component i & 1 of element i >> 1)' : 'vec2 elements'}.`,
       `// The caller synchronises after writing the input and before reading the output.`,
       `fn ${name}(thread: u32, fft: u32) {`,
-      `  var data: ${registerArray(ctx.storage)};`,
+      `  var data: ${registerArray(ctx.ar, ctx.storage)};`,
       `  let working = thread < ${s}u && fft < ${ctx.slots}u;`,
       `  if (working) {`,
       `    let base = fft * ${plan.inputLength}u;`,
@@ -157,7 +158,7 @@ function executeSharedFunction(ctx: RealContext, execute: string): string {
   );
 }
 
-/** The WGSL module of an r2c / c2r plan (f32). Throws a clear Error for anything not generated. */
+/** The WGSL module of an r2c / c2r plan (f32, f64, or f16 with two FFTs per register). Throws a clear Error for anything not generated. */
 export function generateRealModule(plan: FFTPlan, options: InternalModuleOptions = {}): WGSLModule {
   assertRealPlan(plan);
   const prefix = options.prefix ?? defaultPrefix(plan);
@@ -189,13 +190,17 @@ export function generateRealModule(plan: FFTPlan, options: InternalModuleOptions
   const partLength = plan.execSize / plan.exchangeParts;
   const exchangeElements = smemKind === 'none' ? 0 : partLength * slots;
   const count = Math.max(exchangeElements, sharedElements ?? 0, local ? 0 : declaredCount(inner?.sharedMemoryDeclaration ?? ''));
-  const elementType = plan.exchange === 'split' ? 'f32' : 'vec2<f32>';
+  const defs = new Definitions();
+  const ar = arithFor(plan.precision, defs, prefix);
+  const elementType = plan.exchange === 'split' ? ar.splitElement : ar.register;
   const smemDecl = block && count > 0 ? `var<workgroup> ${smemName}: array<${elementType}, ${count}>;` : '';
 
   const ctx: RealContext = {
     plan,
     prefix,
-    defs: new Definitions(),
+    defs,
+    ar,
+    real: realArithFor(plan.precision),
     local,
     stride: plan.stride,
     slots,
@@ -237,7 +242,7 @@ export function generateRealModule(plan: FFTPlan, options: InternalModuleOptions
     '',
   ].join('\n');
   return {
-    directives: inner?.directives ?? '',
+    directives: precisionDirectives(plan),
     code,
     execute,
     ...(executeShared ? { executeShared } : {}),

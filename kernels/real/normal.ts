@@ -11,7 +11,6 @@
 // elements 0..floor(N/2) are read (as cuFFTDx, the imaginary parts of X_0 and X_(N/2) are ignored;
 // in the full layout the redundant upper half is ignored too), and no exchange is needed except
 // to move X_(N/2) out of packed element 0 when another invocation owns element N/2.
-import { f32Literal } from '../wgsl.js';
 import { addBroadcast } from './exchange.js';
 import { elementOf, holderOf, registerArray, type RealContext } from './context.js';
 
@@ -24,12 +23,13 @@ function engineRegisters(ctx: RealContext): number {
 export function addUnpackReals(ctx: RealContext): string {
   const name = `${ctx.prefix}_unpack_reals`;
   const e = engineRegisters(ctx);
+  const { real } = ctx;
   return ctx.defs.add(name, () =>
     [
       `// Real slot j (component j & 1 of register j >> 1) to register j as (x_j, 0), for the complex engine.`,
-      `fn ${name}(data: ptr<function, ${registerArray(ctx.storage)}>) {`,
+      `fn ${name}(data: ptr<function, ${registerArray(ctx.ar, ctx.storage)}>) {`,
       `  let packed = *data;`,
-      ...Array.from({ length: e }, (_, j) => `  (*data)[${j}] = vec2<f32>(packed[${j >> 1}].${j & 1 ? 'y' : 'x'}, 0.0f);`),
+      ...Array.from({ length: e }, (_, j) => `  (*data)[${j}] = ${real.fromReal(real.component(`packed[${j >> 1}]`, (j & 1) as 0 | 1))};`),
       `}`,
     ].join('\n'),
   );
@@ -39,15 +39,16 @@ export function addUnpackReals(ctx: RealContext): string {
 export function addPackReals(ctx: RealContext): string {
   const name = `${ctx.prefix}_pack_reals`;
   const e = engineRegisters(ctx);
+  const { real } = ctx;
   return ctx.defs.add(name, () => {
     const lines: string[] = [];
     for (let r = 0; 2 * r < e; r++) {
-      const hi = 2 * r + 1 < e ? `full[${2 * r + 1}].x` : '0.0f';
-      lines.push(`  (*data)[${r}] = vec2<f32>(full[${2 * r}].x, ${hi});`);
+      const second = 2 * r + 1 < e ? real.re(`full[${2 * r + 1}]`) : undefined;
+      lines.push(`  (*data)[${r}] = ${real.fromReals(real.re(`full[${2 * r}]`), second)};`);
     }
     return [
       `// Real parts of the registers, two per register: real slot j is component j & 1 of register j >> 1.`,
-      `fn ${name}(data: ptr<function, ${registerArray(ctx.storage)}>) {`,
+      `fn ${name}(data: ptr<function, ${registerArray(ctx.ar, ctx.storage)}>) {`,
       `  let full = *data;`,
       ...lines,
       `}`,
@@ -60,41 +61,43 @@ export function addPackReals(ctx: RealContext): string {
  * empty for natural and full.
  */
 export function r2cNormalPost(ctx: RealContext): string[] {
-  const { plan } = ctx;
+  const { plan, real } = ctx;
   if (plan.layout !== 'packed') return [];
   const half = plan.size / 2;
   const holder = holderOf(ctx, half);
-  if (ctx.local) return [`// Packed: element 0 = (X_0.re, X_${half}.re).`, `(*data)[0].y = (*data)[${half}].x;`];
+  const setNyquist = (v: string) => real.setComponent('(*data)[0]', 1, v);
+  if (ctx.local) return [`// Packed: element 0 = (X_0.re, X_${half}.re).`, setNyquist(real.re(`(*data)[${half}]`))];
   if (holder.thread === 0) {
-    return [`// Packed: element 0 = (X_0.re, X_${half}.re); invocation 0 holds both.`, `if (thread == 0u) {`, `  (*data)[0].y = (*data)[${holder.register}].x;`, `}`];
+    return [`// Packed: element 0 = (X_0.re, X_${half}.re); invocation 0 holds both.`, `if (thread == 0u) {`, `  ${setNyquist(real.re(`(*data)[${holder.register}]`))}`, `}`];
   }
   const broadcast = addBroadcast(ctx);
   return [
     `// Packed: element 0 = (X_0.re, X_${half}.re); X_${half} is register ${holder.register} of invocation ${holder.thread}.`,
-    `let nyquist = ${broadcast}((*data)[${holder.register}].x, ${holder.thread}u, thread, fft);`,
+    `let nyquist = ${broadcast}(${real.re(`(*data)[${holder.register}]`)}, ${holder.thread}u, thread, fft);`,
     `if (thread == 0u) {`,
-    `  (*data)[0].y = nyquist;`,
+    `  ${setNyquist('nyquist')}`,
     `}`,
   ];
 }
 
-/** `fn <p>_one_sided(x: vec2<f32>, k: u32) -> vec2<f32>`: Y_k of the one-sided spectrum (see the file header). */
+/** `fn <p>_one_sided(x, k: u32)`: Y_k of the one-sided spectrum (see the file header). */
 function addOneSided(ctx: RealContext): string {
   const name = `${ctx.prefix}_one_sided`;
   const n = ctx.plan.size;
   const packed = ctx.plan.layout === 'packed';
   const even = n % 2 === 0;
+  const { ar, real } = ctx;
   return ctx.defs.add(name, () => {
-    const real = even && !packed ? `k == 0u || k == ${n / 2}u` : `k == 0u`;
+    const isReal = even && !packed ? `k == 0u || k == ${n / 2}u` : `k == 0u`;
     return [
       `// Y_k: Re X_k at k = 0${even && !packed ? ` and ${n / 2}` : ''}, 2 X_k for 0 < k < N/2, 0 above` +
         (packed ? ` (packed: X_${n / 2} is placed separately)` : '') +
         `.`,
-      `fn ${name}(x: vec2<f32>, k: u32) -> vec2<f32> {`,
-      `  if (${real}) {`,
-      `    return vec2<f32>(x.x, 0.0f);`,
+      `fn ${name}(x: ${ar.register}, k: u32) -> ${ar.register} {`,
+      `  if (${isReal}) {`,
+      `    return ${real.fromReal(real.re('x'))};`,
       `  }`,
-      `  return select(vec2<f32>(0.0f), ${f32Literal(2)} * x, 2u * k < ${n}u);`,
+      `  return select(${ar.zero}, ${real.twice('x')}, 2u * k < ${n}u);`,
       `}`,
     ].join('\n');
   });
@@ -102,19 +105,19 @@ function addOneSided(ctx: RealContext): string {
 
 /** C2R pre-processing statements (inside execute): the one-sided spectrum in every engine register. */
 export function c2rNormalPre(ctx: RealContext): string[] {
-  const { plan } = ctx;
+  const { plan, ar, real } = ctx;
   const n = plan.size;
   const e = engineRegisters(ctx);
   const packed = plan.layout === 'packed';
   const lines: string[] = [];
-  if (packed) lines.push(`// Packed: element 0 = (X_0.re, X_${n / 2}.re).`, `let nyquist = (*data)[0].y;`);
+  if (packed) lines.push(`// Packed: element 0 = (X_0.re, X_${n / 2}.re).`, `let nyquist = ${real.im('(*data)[0]')};`);
   if (ctx.local) {
     for (let k = 0; k < e; k++) {
-      if (k === 0 || 2 * k === n) lines.push(`(*data)[${k}] = vec2<f32>((*data)[${k}].x, 0.0f);`);
-      else if (2 * k < n) lines.push(`(*data)[${k}] = ${f32Literal(2)} * (*data)[${k}];`);
-      else lines.push(`(*data)[${k}] = vec2<f32>(0.0f);`);
+      if (k === 0 || 2 * k === n) lines.push(`(*data)[${k}] = ${real.fromReal(real.re(`(*data)[${k}]`))};`);
+      else if (2 * k < n) lines.push(`(*data)[${k}] = ${real.twice(`(*data)[${k}]`)};`);
+      else lines.push(`(*data)[${k}] = ${ar.zero};`);
     }
-    if (packed) lines.push(`(*data)[${n / 2}] = vec2<f32>(nyquist, 0.0f);`);
+    if (packed) lines.push(`(*data)[${n / 2}] = ${real.fromReal('nyquist')};`);
     return lines;
   }
   const oneSided = addOneSided(ctx);
@@ -122,14 +125,14 @@ export function c2rNormalPre(ctx: RealContext): string[] {
   if (packed) {
     const holder = holderOf(ctx, n / 2);
     if (holder.thread === 0) {
-      lines.push(`if (thread == 0u) {`, `  (*data)[${holder.register}] = vec2<f32>(nyquist, 0.0f);`, `}`);
+      lines.push(`if (thread == 0u) {`, `  (*data)[${holder.register}] = ${real.fromReal('nyquist')};`, `}`);
     } else {
       const broadcast = addBroadcast(ctx);
       lines.push(
         `// X_${n / 2} belongs to register ${holder.register} of invocation ${holder.thread}.`,
         `let y_half = ${broadcast}(nyquist, 0u, thread, fft);`,
         `if (thread == ${holder.thread}u) {`,
-        `  (*data)[${holder.register}] = vec2<f32>(y_half, 0.0f);`,
+        `  (*data)[${holder.register}] = ${real.fromReal('y_half')};`,
         `}`,
       );
     }

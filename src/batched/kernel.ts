@@ -3,6 +3,7 @@
 // `store`). One invocation per FFT for Thread execution; one workgroup per `fftsPerBlock` FFTs for
 // Block execution. Batches beyond 65535 workgroups use a 2D dispatch.
 import type { FFTPlan } from '../../descriptors/model.js';
+import { realArithFor } from '../../kernels/real/real-arith.js';
 import { elementBytes } from '../../kernels/shared-api.js';
 import type { WGSLModule } from '../../kernels/types.js';
 import { keepBinding } from '../../kernels/callbacks.js';
@@ -24,7 +25,10 @@ export interface BatchedKernelSource {
 }
 
 export interface KernelCallbacks {
-  /** `fn load(fft: u32, index: u32) -> E` (E the input element type); may read the input binding `fft_in`. */
+  /**
+   * `fn load(fft: u32, index: u32) -> E` (E the input element type: f32 `vec2<f32>` / `f32`, f16
+   * `vec2<f16>` / `f16` per FFT, f64 the df64 `vec4<f32>` / `vec2<f32>`); may read the input binding `fft_in`.
+   */
   readonly load?: string;
   /** `fn store(fft: u32, index: u32, value: E)`; may write the output binding `fft_out`. */
   readonly store?: string;
@@ -38,6 +42,16 @@ export function ioElementType(plan: FFTPlan, side: 'input' | 'output'): string {
   return kind === 'real' ? 'f32' : 'vec2<f32>';
 }
 
+/**
+ * Element type of the input and output buffers. f16 buffers hold the user's layout, FFTs back to
+ * back (`vec2<f16>` complex, `f16` real); the kernel pairs FFTs 2p and 2p + 1 into its RRII
+ * registers in fft_load / fft_store, so its own element (ioElementType) is the pair's.
+ */
+export function memoryElementType(plan: FFTPlan, side: 'input' | 'output'): string {
+  if (plan.precision !== 'f16') return ioElementType(plan, side);
+  return (side === 'input' ? plan.inputType : plan.outputType) === 'real' ? 'f16' : 'vec2<f16>';
+}
+
 /** Scalar (f32) values of one element on each side: what `run()` sizes host arrays by. */
 export function scalarsPerElement(plan: FFTPlan, side: 'input' | 'output'): number {
   const kind = side === 'input' ? plan.inputType : plan.outputType;
@@ -46,13 +60,14 @@ export function scalarsPerElement(plan: FFTPlan, side: 'input' | 'output'): numb
 
 /**
  * WGSL that reads element `index` of register array `data` as the side's element type: complex
- * registers directly; real values packed two per register (real slot j = component j & 1 of register j >> 1).
+ * registers directly; real values packed two per register (real slot j = component j & 1 of register j >> 1;
+ * f64: the df64 pair (register[j & 1], register[2 + (j & 1)]) of that component).
  */
 function registerAccess(plan: FFTPlan, side: 'input' | 'output', slot: string): { read: string; write: (v: string) => string } {
   const kind = side === 'input' ? plan.inputType : plan.outputType;
   if (kind === 'complex') return { read: `data[${slot}]`, write: (v) => `data[${slot}] = ${v};` };
-  const reg = `data[(${slot}) >> 1u]`;
-  return { read: `${reg}[(${slot}) & 1u]`, write: (v) => `${reg}[(${slot}) & 1u] = ${v};` };
+  // The register array viewed as reals, as the real generators view workgroup memory (f64: (hi, lo) pairs).
+  return realArithFor(plan.precision).bufferReal('data', slot);
 }
 
 /**
@@ -72,8 +87,9 @@ const STAGE_PAD = 1;
 export function batchedLayout(plan: FFTPlan, maxWorkgroupBytes: number): { perGroup: number; staged: boolean; stageBytes: number } {
   const owner = plan.execution === 'thread' || plan.stride === 1;
   // Rows are padded by one element (see STAGE_PAD) so that invocations reading their own rows hit distinct banks.
-  const inRow = (plan.inputLength + STAGE_PAD) * elementBytes(plan, 'input');
-  const outRow = (plan.outputLength + STAGE_PAD) * elementBytes(plan, 'output');
+  // A row holds one register FFT (f16: a pair of FFTs, RRII elements).
+  const inRow = (plan.inputLength + STAGE_PAD) * elementBytes(plan, 'input') * plan.implicitTypeBatching;
+  const outRow = (plan.outputLength + STAGE_PAD) * elementBytes(plan, 'output') * plan.implicitTypeBatching;
   // One staging array when both sides have one element type, else one per side (batchedKernelSource).
   const sameType = ioElementType(plan, 'input') === ioElementType(plan, 'output');
   const perElement = sameType ? Math.max(inRow, outRow) : inRow + outRow;
@@ -138,6 +154,45 @@ function callbackArgs(rows: number, length: number): string {
 }
 
 /**
+ * f16 `fft_load(pair, index)`: element `index` of FFTs 2 pair and 2 pair + 1 as one RRII element
+ * (complex (re_a, re_b, im_a, im_b), real (x_a, x_b)); the second FFT of an odd count's last pair is
+ * zero. A load callback is called per FFT, with the user's element type (`vec2<f16>` or `f16`).
+ */
+function pairedLoad(plan: FFTPlan, buffer: string, callback: string | undefined): string {
+  const L = plan.inputLength;
+  const real = plan.inputType === 'real';
+  const zero = real ? '0.0h' : 'vec2<f16>(0.0h)';
+  const combine = real ? 'vec2<f16>(a, b)' : 'vec4<f16>(a.x, b.x, a.y, b.y)';
+  const one = (fft: string) => (callback ? `load(${fft}, index)` : `${buffer}[(${fft}) * ${L}u + index]`);
+  return [
+    ...(callback ? [callback] : []),
+    `fn fft_load(pair: u32, index: u32) -> ${ioElementType(plan, 'input')} {`,
+    ...(callback ? [`  ${keepBinding(buffer)}`] : []),
+    `  let a = ${one('2u * pair')};`,
+    `  var b = ${zero};`,
+    `  if (2u * pair + 1u < fft_params.ffts) { b = ${one('2u * pair + 1u')}; }`,
+    `  return ${combine};`,
+    `}`,
+  ].join('\n');
+}
+
+/** f16 `fft_store(pair, index, value)`: the RRII element back to FFTs 2 pair and 2 pair + 1 (if it exists), per FFT through a store callback if given. */
+function pairedStore(plan: FFTPlan, buffer: string, callback: string | undefined): string {
+  const L = plan.outputLength;
+  const real = plan.outputType === 'real';
+  const [a, b] = real ? ['value.x', 'value.y'] : ['value.xz', 'value.yw'];
+  const one = (fft: string, v: string) => (callback ? `store(${fft}, index, ${v});` : `${buffer}[(${fft}) * ${L}u + index] = ${v};`);
+  return [
+    ...(callback ? [callback] : []),
+    `fn fft_store(pair: u32, index: u32, value: ${ioElementType(plan, 'output')}) {`,
+    ...(callback ? [`  ${keepBinding(buffer)}`] : []),
+    `  ${one('2u * pair', a)}`,
+    `  if (2u * pair + 1u < fft_params.ffts) { ${one('2u * pair + 1u', b)} }`,
+    `}`,
+  ].join('\n');
+}
+
+/**
  * The batched kernel's WGSL. `rowsPerTransform` (createFFT's rows pass): how many of the kernel's
  * FFTs make one transform of the callbacks' batch (1: the callbacks see the kernel's FFTs).
  */
@@ -149,27 +204,32 @@ export function batchedKernelSource(
   rowsPerTransform = 1,
 ): BatchedKernelSource {
   const plan = module.plan;
-  if (plan.implicitTypeBatching !== 1) {
-    throw new Error('webfftdx: createBatchedFFT does not support implicitly batched (f16) descriptors yet');
-  }
+  const paired = plan.implicitTypeBatching !== 1;
   const inElem = ioElementType(plan, 'input');
   const outElem = ioElementType(plan, 'output');
   const V = plan.valueType;
   const S = plan.storageSize;
+  const inMem = memoryElementType(plan, 'input');
+  const outMem = memoryElementType(plan, 'output');
   const bindings = inPlace
-    ? `@group(0) @binding(0) var<storage, read_write> fft_data: array<${inElem}>;`
-    : `@group(0) @binding(0) var<storage, read> fft_in: array<${inElem}>;\n` +
-      `@group(0) @binding(1) var<storage, read_write> fft_out: array<${outElem}>;`;
+    ? `@group(0) @binding(0) var<storage, read_write> fft_data: array<${inMem}>;`
+    : `@group(0) @binding(0) var<storage, read> fft_in: array<${inMem}>;\n` +
+      `@group(0) @binding(1) var<storage, read_write> fft_out: array<${outMem}>;`;
   const inName = inPlace ? 'fft_data' : 'fft_in';
   const outName = inPlace ? 'fft_data' : 'fft_out';
-  const params = `struct FFTBatchParams { batch: u32, groups_x: u32, groups: u32 }\n@group(0) @binding(${PARAMS_BINDING}) var<uniform> fft_params: FFTBatchParams;`;
+  // f16: `batch` counts FFT pairs (the kernel's units), `ffts` the FFTs (an odd count leaves the last pair half empty).
+  const params = `struct FFTBatchParams { batch: u32, groups_x: u32, groups: u32${paired ? ', ffts: u32' : ''} }\n@group(0) @binding(${PARAMS_BINDING}) var<uniform> fft_params: FFTBatchParams;`;
   if (inPlace && (callbacks.load || callbacks.store)) throw new Error('webfftdx: a kernel with load/store callbacks runs out of place (the callbacks address fft_in / fft_out)');
   // With a callback the kernel itself may not touch the buffer (a load that synthesises its input):
   // keepBinding keeps it in the automatic layout, where the host always binds it.
-  const loadFn = callbacks.load
+  const loadFn = paired
+    ? pairedLoad(plan, inName, callbacks.load)
+    : callbacks.load
     ? `${callbacks.load}\nfn fft_load(fft: u32, index: u32) -> ${inElem} { ${keepBinding(inName)} return load(${callbackArgs(rowsPerTransform, plan.inputLength)}); }`
     : `fn fft_load(fft: u32, index: u32) -> ${inElem} { return ${inName}[fft * ${plan.inputLength}u + index]; }`;
-  const storeFn = callbacks.store
+  const storeFn = paired
+    ? pairedStore(plan, outName, callbacks.store)
+    : callbacks.store
     ? `${callbacks.store}\nfn fft_store(fft: u32, index: u32, value: ${outElem}) { ${keepBinding(outName)} store(${callbackArgs(rowsPerTransform, plan.outputLength)}, value); }`
     : `fn fft_store(fft: u32, index: u32, value: ${outElem}) { ${outName}[fft * ${plan.outputLength}u + index] = value; }`;
 

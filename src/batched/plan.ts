@@ -6,8 +6,9 @@ import type { FFTPlan } from '../../descriptors/model.js';
 import { FFTsPerBlock } from '../../descriptors/operators.js';
 import { planLabel } from '../../descriptors/plan-label.js';
 import { checkBatch, checkFloat32Data, checkFloat64Data, checkIOBuffers } from '../host/checks.js';
-import { complexFromDF64, complexToDF64 } from '../../kernels/df64-layout.js';
+import { complexFromDF64, complexToDF64, realFromDF64, realToDF64 } from '../../kernels/df64-layout.js';
 import { assertDeviceAlive, checkBufferBytes, checkKernelFits, dispatchShape, watchDevice } from '../host/device.js';
+import { f16Download, f16Upload, type F16Data } from '../host/f16-data.js';
 import { PlanLifecycle } from '../host/lifecycle.js';
 import { runOnce } from '../host/run-once.js';
 import { lazyPipeline, sharedPipeline } from '../host/pipelines.js';
@@ -59,19 +60,23 @@ export function withSuggestedFFTsPerBlock(desc: CodeGenerating): CodeGenerating 
 export function batchedDispatch(device: GPUDevice, plan: FFTPlan, batch: number, label: string): { workgroups: [number, number, number]; params: Uint32Array<ArrayBuffer> } {
   const maxBytes = device.limits.maxComputeWorkgroupStorageSize;
   const { perGroup } = batchedLayout(plan, maxBytes);
-  const groups = Math.ceil(Math.ceil(batch / perGroup) / batchedRounds(plan, maxBytes));
+  // The kernel's units: FFTs, or for f16 pairs of FFTs (one per RRII register FFT).
+  const paired = plan.implicitTypeBatching !== 1;
+  const units = Math.ceil(batch / plan.implicitTypeBatching);
+  const groups = Math.ceil(Math.ceil(units / perGroup) / batchedRounds(plan, maxBytes));
   const workgroups = dispatchShape(groups, device.limits.maxComputeWorkgroupsPerDimension);
   checkKernelFits(device, {
     label,
     workgroupBytes: batchedWorkgroupBytes(plan, maxBytes),
     workgroupSize: plan.execution === 'thread' ? [THREAD_KERNEL_WIDTH, 1, 1] : plan.blockDim,
     workgroups,
+    ...(plan.precision === 'f16' ? { features: ['shader-f16' as GPUFeatureName] } : {}),
   });
-  return { workgroups, params: new Uint32Array([batch, workgroups[0], workgroups[0] * workgroups[1], 0]) };
+  return { workgroups, params: new Uint32Array([units, workgroups[0], workgroups[0] * workgroups[1], paired ? batch : 0]) };
 }
 
 export interface BatchedFFTOptions extends KernelCallbacks {
-  /** Number of FFTs (of `implicitTypeBatching` transforms each for f16). */
+  /** Number of FFTs (f16 too: the kernel pairs them into its registers itself; an odd count is fine). */
   readonly batch: number;
   /**
    * 'suggested' (default): a Block descriptor without FFTsPerBlock/BlockDim runs with its
@@ -101,12 +106,16 @@ export interface BatchedFFT {
   /** Records the FFT into the caller's compute pass. */
   encode(pass: GPUComputePassEncoder, buffers: BatchedFFTBuffers): void;
   /**
-   * Convenience: uploads `data`, runs, and resolves to the output (interleaved re/im for complex):
-   * Float32Array for Precision('f32'), Float64Array for Precision('f64') (converted to and from the
-   * kernels' double-float pairs, kernels/df64-layout.ts).
+   * Convenience: uploads `data`, runs, and resolves to the output (interleaved re/im for complex,
+   * plain values for reals): Float32Array for Precision('f32'), Float64Array for Precision('f64')
+   * (converted to and from the kernels' double-float pairs, kernels/df64-layout.ts); for
+   * Precision('f16') a Float16Array where the runtime has one, a Uint16Array of f16 bits, or a
+   * Float32Array whose values are rounded to the nearest f16 (src/host/f16-data.ts), and the output
+   * comes back as the same kind of array.
    */
   run(data: Float32Array): Promise<Float32Array>;
   run(data: Float64Array): Promise<Float64Array>;
+  run(data: Uint16Array): Promise<Uint16Array>;
   destroy(): void;
 }
 
@@ -127,18 +136,17 @@ export async function createBatchedFFT(
   const module = chosen.wgsl({ prefix: 'fft', workspace: { group: 0, binding: WORKSPACE_BINDING } });
   const plan = module.plan;
   const label = planLabel(plan);
-  if (plan.precision === 'f16') {
-    throw new Error(`webfftdx: createBatchedFFT does not run Precision('f16') descriptors yet (${label}); use desc.wgsl() in your own kernel`);
-  }
   const maxBytes = device.limits.maxComputeWorkgroupStorageSize;
   const { workgroups, params: paramsData } = batchedDispatch(device, plan, batch, label);
 
   const inScalars = scalarsPerElement(plan, 'input');
   const outScalars = scalarsPerElement(plan, 'output');
-  // Scalars are f32, or df64 pairs of f32 for Precision('f64').
-  const scalarBytes = plan.precision === 'f64' ? 8 : 4;
-  const inputBytes = batch * plan.inputLength * inScalars * scalarBytes;
-  const outputBytes = batch * plan.outputLength * outScalars * scalarBytes;
+  // Scalars are f32, df64 pairs of f32 for Precision('f64'), f16 for Precision('f16') (whole buffers
+  // rounded up to 4 bytes, WebGPU's unit for copies and storage bindings).
+  const scalarBytes = plan.precision === 'f64' ? 8 : plan.precision === 'f16' ? 2 : 4;
+  const bytes = (scalars: number) => Math.ceil((scalars * scalarBytes) / 4) * 4;
+  const inputBytes = bytes(batch * plan.inputLength * inScalars);
+  const outputBytes = bytes(batch * plan.outputLength * outScalars);
   checkBufferBytes(device, inputBytes, `the input of ${batch} x ${label}`);
   checkBufferBytes(device, outputBytes, `the output of ${batch} x ${label}`);
   // Callbacks address the kernel's buffers by name (`fft_in`, `fft_out`), which only the
@@ -189,10 +197,20 @@ export async function createBatchedFFT(
   };
 
   const df64 = plan.precision === 'f64';
-  const run = (data: Float32Array | Float64Array): Promise<Float32Array | Float64Array> =>
+  // f64 data to and from the kernels' double-float pairs: complex (re, im) as (re_hi, im_hi, re_lo, im_lo), reals as (hi, lo).
+  const toDF64 = plan.inputType === 'real' ? realToDF64 : complexToDF64;
+  const fromDF64 = plan.outputType === 'real' ? realFromDF64 : complexFromDF64;
+  const half = plan.precision === 'f16';
+  const inValues = batch * plan.inputLength * inScalars;
+  const outValues = batch * plan.outputLength * outScalars;
+  const run = (data: Float32Array | Float64Array | Uint16Array): Promise<Float32Array | Float64Array | F16Data> =>
     life.run(async () => {
       const what = `${batch} FFTs x ${plan.inputLength} ${plan.inputType} elements`;
-      const upload = df64 ? complexToDF64(checkFloat64Data(data, inputBytes / 8, what)) : checkFloat32Data(data, inputBytes / 4, what);
+      const upload = half
+        ? new Float32Array(f16Upload(data, inValues, what).buffer)
+        : df64
+          ? toDF64(checkFloat64Data(data, inputBytes / 8, what))
+          : checkFloat32Data(data, inputBytes / 4, what);
       const workspace = plan.requiresWorkspace ? makeWorkspace(device, chosen) : undefined;
       try {
         const out = await runOnce(device, {
@@ -201,7 +219,8 @@ export async function createBatchedFFT(
           outputBytes,
           encode: (pass, input, output) => encode(pass, { input, output, workspace }),
         });
-        return df64 ? complexFromDF64(out) : out;
+        if (half) return f16Download(new Uint16Array(out.buffer, out.byteOffset, outValues), data);
+        return df64 ? fromDF64(out) : out;
       } finally {
         workspace?.destroy();
       }

@@ -44,7 +44,7 @@ export function checkStorageBuffer(buffer: unknown, bytes: number, role: string)
   return b;
 }
 
-/** The host data of run() for Precision('f64'): exactly a Float64Array of `length` values (interleaved re/im). */
+/** The host data of run() for Precision('f64'): exactly a Float64Array of `length` values (interleaved re/im, or reals). */
 export function checkFloat64Data(data: unknown, length: number, what: string): Float64Array {
   if (!(data instanceof Float64Array)) {
     throw new Error(`webfftdx: run() of a Precision('f64') plan takes a Float64Array (${what}), got ${kindOf(data)}; convert with Float64Array.from(data)`);

@@ -58,7 +58,6 @@ describe('webfftdx describe', () => {
     [['describe', 'Size(16384)', 'Block()'], 'webfftdx: (FFT error) Size(16384) exceeds the largest Block FFT for these Limits'],
     [['describe', 'Type(r2x)'], `webfftdx: (FFT error) Type("r2x") is not valid: use 'c2c', 'r2c', 'c2r'`],
     [['describe', 'Size(128)', 'Block()', '--wgsl'], "webfftdx: (FFT error) wgsl() is not available: a c2c FFT needs Direction('forward')"],
-    [['describe', 'Size(64) Thread() Type(r2c) Precision(f16)', '--wgsl'], 'webfftdx: cannot generate the 64-point r2c FFT: precision f16 is not generated yet (only f32)'],
     [['explain', 'Size(8)'], "webfftdx: unknown command 'explain'"],
     [['describe', 'Size(8)', '--verbose'], 'webfftdx: unknown option --verbose'],
     [['describe'], 'webfftdx: no operators given'],

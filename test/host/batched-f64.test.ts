@@ -1,12 +1,15 @@
 // createBatchedFFT with Precision('f64'): Float64Array in and out, checked against the f64 reference
 // (relative L2 <= 1e-13), a Thread plan (staged I/O, odd batch) and a Block plan with Bluestein
-// (workspace of df64 pairs); the wrong host array type and f16 descriptors fail with clear errors.
+// (workspace of df64 pairs); real FFTs (N reals in, complex elements out, and back): a Thread R2C
+// (staged) and a Block folded C2R; the wrong host array type fails with a clear error.
 import { describe, expect, it } from 'vitest';
-import { Block, createBatchedFFT, Direction, fft, Precision, Size, Thread } from '../../src/index.js';
+import { Block, createBatchedFFT, Direction, fft, Precision, RealFFTOptions, Size, Thread, Type } from '../../src/index.js';
 import { referenceDFT } from '../../src/reference.js';
-import { testDevice } from '../support/gpu.js';
+import { complexFromDF64, complexToDF64, realFromDF64, realToDF64 } from '../../kernels/df64-layout.js';
+import { testDevice, withErrorScopes } from '../support/gpu.js';
 import { makeSeed } from '../support/random.js';
 import { batchRelativeL2, randomComplex64 } from '../support/precision.js';
+import { c2rReference, r2cReference } from '../real/harness.js';
 
 describe('createBatchedFFT, Precision(f64)', () => {
   const seed = makeSeed();
@@ -32,10 +35,51 @@ describe('createBatchedFFT, Precision(f64)', () => {
     });
   }
 
-  it('f16 descriptors fail with a clear error', async () => {
-    const { device } = await testDevice();
-    await expect(createBatchedFFT(device, fft(Size(64), Direction('forward'), Precision('f16'), Block()), { batch: 2 })).rejects.toThrow(
-      /does not run Precision\('f16'\) descriptors yet/,
-    );
-  });
+  const realCases = [
+    { name: 'Thread R2C 30 natural, batch 41', desc: fft(Size(30), Type('r2c'), Precision('f64'), RealFFTOptions('natural', 'normal'), Thread()), batch: 41 },
+    { name: 'Block C2R 256 natural folded, batch 3', desc: fft(Size(256), Type('c2r'), Precision('f64'), RealFFTOptions('natural', 'folded'), Block()), batch: 3 },
+  ];
+  for (const c of realCases) {
+    it(`${c.name} (seed ${seed})`, async () => {
+      const { device } = await testDevice();
+      const plan = await createBatchedFFT(device, c.desc, { batch: c.batch });
+      const p = plan.plan;
+      const inPer = p.inputLength * (p.inputType === 'real' ? 1 : 2);
+      const outPer = p.outputLength * (p.outputType === 'real' ? 1 : 2);
+      // Random doubles (all 53 bits), the FFTs back to back.
+      const [data] = randomComplex64((inPer * c.batch) / 2, 1, seed + 1);
+      const out = await plan.run(data);
+      expect(out).toBeInstanceOf(Float64Array);
+      expect(out.length).toBe(outPer * c.batch);
+      const reference = (x: Float64Array) => (p.type === 'r2c' ? r2cReference(x, p) : c2rReference(x, p));
+      const got = Array.from({ length: c.batch }, (_, b) => out.subarray(outPer * b, outPer * (b + 1)));
+      const want = Array.from({ length: c.batch }, (_, b) => reference(data.subarray(inPer * b, inPer * (b + 1))));
+      const error = batchRelativeL2(got, want);
+      console.log(`${c.name}: relative L2 ${error.toExponential(2)}`);
+      expect(error).toBeLessThanOrEqual(1e-13);
+      // encode() into the caller's buffers, output poisoned with NaN: every output value written, the same as run().
+      const toDF64 = p.inputType === 'real' ? realToDF64 : complexToDF64;
+      const fromDF64 = p.outputType === 'real' ? realFromDF64 : complexFromDF64;
+      const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC;
+      const input = device.createBuffer({ size: plan.inputBytes, usage });
+      const output = device.createBuffer({ size: plan.outputBytes, usage });
+      const readback = device.createBuffer({ size: plan.outputBytes, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+      const encoded = await withErrorScopes(device, async () => {
+        device.queue.writeBuffer(input, 0, toDF64(data) as Float32Array<ArrayBuffer>);
+        device.queue.writeBuffer(output, 0, new Float32Array(plan.outputBytes / 4).fill(Number.NaN));
+        const encoder = device.createCommandEncoder();
+        const pass = encoder.beginComputePass();
+        plan.encode(pass, { input, output });
+        pass.end();
+        encoder.copyBufferToBuffer(output, 0, readback, 0, plan.outputBytes);
+        device.queue.submit([encoder.finish()]);
+        await readback.mapAsync(GPUMapMode.READ);
+        return fromDF64(new Float32Array(readback.getMappedRange().slice(0)));
+      });
+      [input, output, readback].forEach((b) => b.destroy());
+      expect(encoded).toEqual(out);
+      await expect(plan.run(new Float32Array(inPer * c.batch) as never)).rejects.toThrow(/Precision\('f64'\) plan takes a Float64Array/);
+      plan.destroy();
+    });
+  }
 });

@@ -85,9 +85,13 @@ describe('generateModule', () => {
     expect(bluesteinWorkspace(plan).byteLength).toBe(plan.workspaceSize);
   });
 
-  it('throws a clear Error for what is not generated yet (r2c/c2r in f16/f64) and a bad prefix', () => {
-    expect(() => generateModule(resolvePlan({ size: 64, type: 'r2c', precision: 'f64', execution: 'block' }))).toThrow(/f64 is not generated yet/);
-    expect(() => generateModule(resolvePlan({ size: 64, type: 'c2r', precision: 'f16', execution: 'thread' }))).toThrow(/f16 is not generated yet/);
+  it('r2c/c2r in f64 and f16: register types and directives; a bad prefix throws', () => {
+    const d = generateModule(resolvePlan({ size: 64, type: 'r2c', precision: 'f64', execution: 'block' }));
+    expect(d.directives).toBe('');
+    expect(d.code).toContain('array<vec4<f32>,');
+    const h = generateModule(resolvePlan({ size: 64, type: 'c2r', precision: 'f16', execution: 'thread' }));
+    expect(h.directives).toBe('enable f16;');
+    expect(h.code).toContain('array<vec4<f16>,');
     expect(() => generateModule(resolvePlan({ size: 8, direction: 'forward', execution: 'thread' }), { prefix: '9x' })).toThrow(/prefix/);
   });
 

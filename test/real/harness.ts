@@ -165,12 +165,15 @@ export function runDispatches(device: GPUDevice, dispatches: readonly Dispatch[]
 // ---------------------------------------------------------------------------------------------
 // f64 references, built from the complex reference DFT.
 
+/** A complex DFT of length n (interleaved): the f64 reference, or an FFT of chosen rounding (f16 tests). */
+export type ComplexDFT = (x: Float64Array, n: number, sign: -1 | 1) => Float64Array;
+
 /** R2C reference of n reals in the plan's output layout (interleaved complex). */
-export function r2cReference(x: ArrayLike<number>, plan: FFTPlan): Float64Array {
+export function r2cReference(x: ArrayLike<number>, plan: FFTPlan, dft: ComplexDFT = referenceDFT): Float64Array {
   const n = plan.size;
   const c = new Float64Array(2 * n);
   for (let j = 0; j < n; j++) c[2 * j] = x[j];
-  const X = referenceDFT(c, n, -1);
+  const X = dft(c, n, -1);
   const out = new Float64Array(2 * plan.outputLength);
   out.set(X.subarray(0, 2 * plan.outputLength));
   if (plan.layout === 'packed') out[1] = X[n]; // element 0 = (X_0.re, X_(N/2).re)
@@ -181,7 +184,7 @@ export function r2cReference(x: ArrayLike<number>, plan: FFTPlan): Float64Array 
  * C2R reference: the real signal whose spectrum is Hermitian with X_k from elements 0..floor(N/2)
  * of the input (imaginary parts of X_0 and X_(N/2) ignored; full layout: upper half ignored).
  */
-export function c2rReference(input: ArrayLike<number>, plan: FFTPlan): Float64Array {
+export function c2rReference(input: ArrayLike<number>, plan: FFTPlan, dft: ComplexDFT = referenceDFT): Float64Array {
   const n = plan.size;
   const h = new Float64Array(2 * n);
   const half = Math.floor(n / 2);
@@ -196,7 +199,7 @@ export function c2rReference(input: ArrayLike<number>, plan: FFTPlan): Float64Ar
       h[2 * (n - k) + 1] = -im;
     }
   }
-  const x = referenceDFT(h, n, 1);
+  const x = dft(h, n, 1);
   return Float64Array.from({ length: n }, (_, j) => x[2 * j]);
 }
 

@@ -100,7 +100,7 @@ describe('real-FFT traits match the generated code', () => {
 
   it('rejects what it cannot generate with a clear message', () => {
     const base = resolvePlan({ size: 64, type: 'r2c', execution: 'block' });
-    expect(() => generateRealModule({ ...base, precision: 'f64' })).toThrow(/only f32/);
+    expect(() => generateRealModule({ ...base, direction: 'inverse' })).toThrow(/direction inverse does not match the type/);
     expect(() => generateRealModule(resolvePlan({ size: 64, type: 'c2c', direction: 'forward', execution: 'block' }))).toThrow(/not a real FFT/);
     expect(() => generateRealModule({ ...base, size: 63, layout: 'packed' })).toThrow(/even size/);
   });
