@@ -9,8 +9,9 @@
 //   itself split as above, with the chirp and the kernel's spectrum fused into the first and last passes.
 import { stockhamEPTs, supportedParts } from '../../descriptors/capabilities.js';
 import { fft } from '../fft.js';
-import type { FFTDirection, FFTLimits, FFTType } from '../../descriptors/model.js';
+import type { FFTDirection, FFTLimits, FFTPlan, FFTType } from '../../descriptors/model.js';
 import { Block, Direction, ElementsPerThread, FFTsPerBlock, Limits, Precision, Size, Type } from '../../descriptors/operators.js';
+import { resolvePlan } from '../../descriptors/plan.js';
 import { divisors } from '../../descriptors/sizes.js';
 import { PASS_FLAGS, passEngineBytes, type PassInput, type PassKernelSpec, type PassOutput, type PassParams } from '../../kernels/any-shape/pass.js';
 import type { ExchangeMode } from '../../kernels/stockham.js';
@@ -132,7 +133,27 @@ export interface ColumnsPass {
   readonly io: PassIO;
 }
 
-export type PlannedPass = RowsPass | ColumnsPass;
+/**
+ * A whole 2D transform [ny, nx] per workgroup, in one pass over global memory
+ * (kernels/any-shape/one-pass-2d.ts): ny row FFTs, then nx column FFTs, in registers and one
+ * workgroup buffer of ny x nx complex values.
+ */
+export interface OnePass2D {
+  readonly op: 'one-pass-2d';
+  readonly what: string;
+  readonly direction: FFTDirection;
+  readonly ny: number;
+  readonly nx: number;
+  /** Transforms (one workgroup each). */
+  readonly batch: number;
+  readonly rows: FFTPlan;
+  readonly columns: FFTPlan;
+  /** Invocations of the kernel's (one-dimensional) workgroup: the larger of the two phases. */
+  readonly invocations: number;
+  readonly io: PassIO;
+}
+
+export type PlannedPass = RowsPass | ColumnsPass | OnePass2D;
 
 /** What a pass reads and writes: element counts (complex or real values) and whether it may run in place. */
 export interface PassIO {
@@ -357,6 +378,78 @@ export interface ShapePlan {
   readonly outputElements: number;
 }
 
+/** Largest elements per invocation the one-pass 2D kernel takes (register pressure, as MAX_PASS_EPT's reasoning). */
+const MAX_ONE_PASS_EPT = 32;
+
+/**
+ * The Block plan of one axis of the one-pass 2D kernel: `slots` FFTs of length L with the complex
+ * exchange in one part, so that its workgroup buffer (L x slots complex values) is the kernel's data
+ * buffer (both axes and the data share one buffer: the sum would not fit). The descriptor's tuned
+ * elements per invocation first, then the others from the smallest, within the invocations limit.
+ * Undefined when no Stockham plan fits (Bluestein lengths stay multi-pass).
+ */
+function onePassAxis(L: number, slots: number, direction: FFTDirection, limits: PlanLimits): FFTPlan | undefined {
+  const fftLimits: FFTLimits = {
+    maxComputeWorkgroupStorageSize: limits.maxComputeWorkgroupStorageSize,
+    maxComputeInvocationsPerWorkgroup: limits.maxComputeInvocationsPerWorkgroup,
+    subgroups: false,
+  };
+  const maxInvocations = Math.min(limits.maxComputeInvocationsPerWorkgroup, limits.maxComputeWorkgroupSizeX);
+  const epts = [undefined, ...stockhamEPTs(L, 'f32').filter((e) => e <= MAX_ONE_PASS_EPT).sort((a, b) => a - b)];
+  for (const ept of epts) {
+    let plan: FFTPlan;
+    try {
+      plan = resolvePlan({
+        size: L,
+        type: 'c2c',
+        direction,
+        precision: 'f32',
+        execution: 'block',
+        fftsPerBlock: slots,
+        limits: fftLimits,
+        exchange: 'complex',
+        exchangeParts: 1,
+        ...(ept === undefined ? {} : { elementsPerThread: ept }),
+      });
+    } catch {
+      continue;
+    }
+    if (plan.algorithm !== 'stockham' || plan.execEPT > MAX_ONE_PASS_EPT || plan.stride * slots > maxInvocations) continue;
+    if (plan.exchange === 'split' || plan.exchangeParts !== 1) continue;
+    return plan;
+  }
+  return undefined;
+}
+
+/**
+ * The one-pass plan of C2C [ny, nx] when one workgroup holds the whole transform under these limits
+ * (ny x nx complex values in workgroup memory, both axes' Block FFTs within the invocations), else
+ * undefined.
+ */
+export function onePass2D(ny: number, nx: number, direction: FFTDirection, batch: number, limits: PlanLimits): OnePass2D | undefined {
+  const bytes = ny * nx * 8;
+  if (bytes > limits.maxComputeWorkgroupStorageSize) return undefined;
+  const rows = onePassAxis(nx, ny, direction, limits);
+  const columns = rows && onePassAxis(ny, nx, direction, limits);
+  if (!rows || !columns) return undefined;
+  const invocations = Math.max(rows.stride * ny, columns.stride * nx);
+  const n = ny * nx;
+  return {
+    op: 'one-pass-2d',
+    what:
+      `[${ny}, ${nx}] in one pass: ${batch} transform(s), one workgroup each: ${ny} ${nx}-point ${direction} FFTs (rows), ` +
+      `then ${nx} ${ny}-point ${direction} FFTs (columns), in registers and ${bytes} bytes of workgroup memory`,
+    direction,
+    ny,
+    nx,
+    batch,
+    rows,
+    columns,
+    invocations,
+    io: { inElements: batch * n, inReal: false, outElements: batch * n, outReal: false, inPlaceSafe: true },
+  };
+}
+
 /** All passes of a transform of `shape` (outermost first), `batch` of them. */
 export function planShape(shape: readonly number[], type: FFTType, direction: FFTDirection, batch: number, limits: PlanLimits): ShapePlan {
   const r = shape.length;
@@ -382,6 +475,11 @@ export function planShape(shape: readonly number[], type: FFTType, direction: FF
     ...(real ? { real } : {}),
   });
   const passes: PlannedPass[] = [];
+  const one = r === 2 && type === 'c2c' ? onePass2D(shape[0], shape[1], direction, batch, limits) : undefined;
+  if (one) {
+    const n = shape[0] * shape[1];
+    return { passes: [one], tables: new Float32Array(0), inputElements: n, outputElements: n };
+  }
   const others = Array.from({ length: r - 1 }, (_, i) => r - 2 - i); // inner to outer
   if (type === 'c2r') {
     for (const axis of others) passes.push(...axisPasses(axisRequest(axis, complexShape), limits, tables));

@@ -1,0 +1,142 @@
+// createFFT's one-pass 2D kernel (kernels/any-shape/one-pass-2d.ts): C2C [ny, nx] transforms that
+// one workgroup holds run rows, then columns, in one pass over global memory. Each plan is checked
+// against the f64 reference on fresh random input into poisoned outputs, inside error scopes, with a
+// batch > 1 (the workgroups must find their own transform); the planner's choice (one pass where the
+// device's limits hold the transform, the per-axis passes elsewhere) is checked on the same plans.
+// Compile cost: 5 one-pass kernels (4 shapes, one with callbacks, one also in place) and the 2 kernels of
+// the fallback plan.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createFFT, type AnyShapeFFT } from '../../src/index.js';
+import { planShape, type PlanLimits } from '../../src/any-shape/passes.js';
+import { defaultLimitsDevice, testDevice } from '../support/gpu.js';
+import { makeSeed, randomFloats } from '../support/random.js';
+import { relativeL2 } from '../support/reference.js';
+import { referenceFFTN } from '../support/nd-reference.js';
+import { boundFor, runPoisoned } from './harness.js';
+
+const DEFAULT: PlanLimits = { maxComputeWorkgroupStorageSize: 16384, maxComputeInvocationsPerWorkgroup: 256, maxComputeWorkgroupSizeX: 256, maxComputeWorkgroupSizeY: 256, subgroups: false };
+const LARGE: PlanLimits = { maxComputeWorkgroupStorageSize: 49152, maxComputeInvocationsPerWorkgroup: 1024, maxComputeWorkgroupSizeX: 1024, maxComputeWorkgroupSizeY: 1024, subgroups: false };
+
+const kinds = (shape: number[], limits: PlanLimits) => planShape(shape, 'c2c', 'forward', 1, limits).passes.map((p) => p.op);
+
+describe('the planner takes one pass where one workgroup holds the transform (pure)', () => {
+  it('default limits: up to 2048 complex values (16 KiB), powers of two and smooth lengths', () => {
+    for (const shape of [[8, 8], [16, 16], [12, 20], [32, 32], [32, 64], [64, 32], [16, 128], [60, 30], [48, 40], [17, 17]]) {
+      expect(kinds(shape, DEFAULT), `[${shape}]`).toEqual(['one-pass-2d']);
+    }
+    // 64 x 64 is 32 KiB; 2 x 1024 would need 1024 invocations for its rows.
+    expect(kinds([64, 64], DEFAULT)).toEqual(['rows', 'pass']);
+    expect(kinds([2, 1024], DEFAULT)).toEqual(['rows', 'pass']);
+  });
+  it('48 KiB / 1024 invocations: up to 6144 complex values', () => {
+    for (const shape of [[64, 64], [64, 96], [100, 48], [128, 32], [2, 1024]]) expect(kinds(shape, LARGE), `[${shape}]`).toEqual(['one-pass-2d']);
+    for (const shape of [[64, 128], [128, 128], [7, 1000]]) expect(kinds(shape, LARGE).length, `[${shape}]`).toBe(2);
+  });
+  it('only 2D C2C: real transforms, 1D and 3D keep their passes', () => {
+    expect(planShape([32, 32], 'r2c', 'forward', 1, DEFAULT).passes.map((p) => p.op)).toEqual(['rows', 'pass']);
+    expect(planShape([32, 32], 'c2r', 'inverse', 1, DEFAULT).passes.map((p) => p.op)).toEqual(['pass', 'rows']);
+    expect(kinds([8, 8, 8], DEFAULT)).toEqual(['rows', 'pass', 'pass']);
+  });
+  it('a length that needs Bluestein (a prime above 13 with no native codelet) keeps the per-axis passes', () => {
+    const p = planShape([16, 67], 'c2c', 'forward', 1, DEFAULT).passes;
+    expect(p.length).toBeGreaterThan(1);
+  });
+});
+
+interface Case {
+  readonly shape: [number, number];
+  readonly direction: 'forward' | 'inverse';
+  readonly batch: number;
+  readonly limits: 'default' | 'adapter';
+  readonly callbacks?: boolean;
+  /** Also run the plan in place (one more kernel). */
+  readonly inPlace?: boolean;
+}
+
+/** A load that scales element `index` of transform `fft`, a store that rotates by -i / 2: both exact up to rounding. */
+const scale = (t: number, i: number) => (t + 1) * (0.5 + 0.25 * (i % 7));
+const load = (n: number) => `fn load(fft: u32, index: u32) -> vec2<f32> {\n  return fft_in[fft * ${n}u + index] * (f32(fft + 1u) * (0.5 + 0.25 * f32(index % 7u)));\n}`;
+const store = (n: number) => `fn store(fft: u32, index: u32, value: vec2<f32>) {\n  fft_out[fft * ${n}u + index] = 0.5 * vec2<f32>(value.y, -value.x);\n}`;
+
+function expected(c: Case, x: Float32Array): Float64Array {
+  const n = c.shape[0] * c.shape[1];
+  const input = Float64Array.from(x, (v, k) => (c.callbacks ? v * scale(Math.floor(k / 2 / n), Math.floor(k / 2) % n) : v));
+  const y = referenceFFTN(input, c.shape, c.batch, c.direction === 'forward' ? -1 : 1);
+  if (!c.callbacks) return y;
+  const out = new Float64Array(y.length);
+  for (let e = 0; e < y.length; e += 2) {
+    out[e] = 0.5 * y[e + 1];
+    out[e + 1] = -0.5 * y[e];
+  }
+  return out;
+}
+
+const CASES: readonly Case[] = [
+  { shape: [16, 16], direction: 'forward', batch: 3, limits: 'default', inPlace: true },
+  { shape: [32, 64], direction: 'inverse', batch: 2, limits: 'default', callbacks: true },
+  { shape: [60, 30], direction: 'forward', batch: 2, limits: 'default' },
+  { shape: [64, 64], direction: 'inverse', batch: 2, limits: 'adapter' },
+];
+
+const devices: Record<'default' | 'adapter', GPUDevice> = {} as Record<'default' | 'adapter', GPUDevice>;
+beforeAll(async () => {
+  devices.default = (await defaultLimitsDevice()).device;
+  devices.adapter = (await testDevice('adapter')).device;
+});
+
+async function planOf(c: Case): Promise<AnyShapeFFT> {
+  const n = c.shape[0] * c.shape[1];
+  return createFFT(devices[c.limits], {
+    shape: c.shape,
+    type: 'c2c',
+    direction: c.direction,
+    precision: 'f32',
+    batch: c.batch,
+    ...(c.callbacks ? { load: load(n), store: store(n) } : {}),
+  });
+}
+
+describe('one-pass 2D C2C against the f64 reference', () => {
+  for (const c of CASES) {
+    const name = `${c.direction} [${c.shape.join(', ')}] x ${c.batch}, ${c.limits} limits${c.callbacks ? ', load and store callbacks' : ''}`;
+    it(name, async () => {
+      const device = devices[c.limits];
+      if (c.limits === 'adapter' && device.limits.maxComputeWorkgroupStorageSize < c.shape[0] * c.shape[1] * 8) {
+        throw new Error(`this adapter offers ${device.limits.maxComputeWorkgroupStorageSize} bytes of workgroup memory: [${c.shape}] needs more`);
+      }
+      const plan = await planOf(c);
+      try {
+        expect(plan.passes.map((p) => p.kind)).toEqual(['one-pass-2d']);
+        expect(plan.passes[0].what).toMatch(new RegExp(`^\\[${c.shape[0]}, ${c.shape[1]}\\] in one pass: ${c.batch} transform`));
+        expect(plan.passes[0].workgroups).toEqual([c.batch, 1, 1]);
+        expect(plan.workspaceSize).toBe(0);
+        const seed = makeSeed();
+        const x = randomFloats(plan.inputBytes / 4, seed);
+        const got = await runPoisoned(device, plan, x);
+        expect(relativeL2(got, expected(c, x)), `seed ${seed}`).toBeLessThanOrEqual(boundFor(c.shape));
+        if (c.inPlace) {
+          // In place (its own kernel: one read_write binding), on another fresh input.
+          const y = randomFloats(plan.inputBytes / 4, seed + 1);
+          const inPlace = await runPoisoned(device, plan, y, true);
+          expect(relativeL2(inPlace, expected(c, y)), `seed ${seed + 1}, in place`).toBeLessThanOrEqual(boundFor(c.shape));
+        }
+      } finally {
+        plan.destroy();
+      }
+    });
+  }
+
+  it('where the transform does not fit one workgroup (64 x 64 on default limits), the per-axis passes still run', async () => {
+    const device = devices.default;
+    const plan = await createFFT(device, { shape: [64, 64], type: 'c2c', direction: 'forward', precision: 'f32', batch: 2 });
+    try {
+      expect(plan.passes.map((p) => p.kind)).toEqual(['rows', 'final']);
+      const seed = makeSeed();
+      const x = randomFloats(plan.inputBytes / 4, seed);
+      const got = await runPoisoned(device, plan, x);
+      expect(relativeL2(got, referenceFFTN(x, [64, 64], 2, -1)), `seed ${seed}`).toBeLessThanOrEqual(boundFor([64, 64]));
+    } finally {
+      plan.destroy();
+    }
+  });
+});
