@@ -291,7 +291,7 @@ async function makeRowsPass(device: GPUDevice, p: RowsPass, callbacks: { load?: 
 function axisDescriptor(plan: FFTPlan): unknown {
   return fft(
     Size(plan.size),
-    Type('c2c'),
+    Type(plan.type),
     Direction(plan.direction),
     Precision('f32'),
     Block(),
@@ -304,7 +304,7 @@ function axisDescriptor(plan: FFTPlan): unknown {
 /** The one-pass 2D kernel: one workgroup per transform of the batch; `callbacks` fused into its global read and write. */
 async function makeOnePass2D(device: GPUDevice, p: OnePass2D, callbacks: { load?: string; store?: string }): Promise<GPUPass> {
   const l = device.limits;
-  const label = `webfftdx one-pass 2D [${p.ny}, ${p.nx}] ${p.direction}`;
+  const label = `webfftdx one-pass 2D ${p.type} [${p.ny}, ${p.nx}] ${p.direction}`;
   const workgroups = dispatchShape(p.batch, l.maxComputeWorkgroupsPerDimension);
   if (workgroups[1] > l.maxComputeWorkgroupsPerDimension) {
     throw new Error(`webfftdx: ${label} needs ${p.batch} workgroups, beyond ${l.maxComputeWorkgroupsPerDimension} x ${l.maxComputeWorkgroupsPerDimension}`);
@@ -312,14 +312,14 @@ async function makeOnePass2D(device: GPUDevice, p: OnePass2D, callbacks: { load?
   // Both axes' exchanges and the row results share one buffer: the kernel declares it.
   const rows = generateModule(p.rows, { prefix: 'fft2r', sharedMemory: ONE_PASS_2D_SMEM, registersOnly: true });
   const columns = generateModule(p.columns, { prefix: 'fft2c', sharedMemory: ONE_PASS_2D_SMEM, registersOnly: true });
-  const spec = { ny: p.ny, nx: p.nx, rows, columns, invocations: p.invocations, ...callbacks };
+  const spec = { ny: p.ny, nx: p.nx, type: p.type, rows, columns, invocations: p.invocations, ...callbacks };
   const outOfPlace = onePass2DKernel({ ...spec, inPlace: false });
   if (outOfPlace.workgroupBytes > l.maxComputeWorkgroupStorageSize || p.invocations > l.maxComputeInvocationsPerWorkgroup || p.invocations > l.maxComputeWorkgroupSizeX) {
     throw new Error(`internal: ${onePass2DName({ ...spec, inPlace: false })} exceeds the device's limits`);
   }
   const pipeline = await sharedPipeline(device, outOfPlace.code, `${label} (${p.what})${callbackLabel(callbacks)}`);
   const withCallbacks = callbacks.load !== undefined || callbacks.store !== undefined;
-  const inPlacePipeline = withCallbacks ? undefined : lazyPipeline(device, () => onePass2DKernel({ ...spec, inPlace: true }).code, `${label} in place`);
+  const inPlacePipeline = withCallbacks || !p.io.inPlaceSafe ? undefined : lazyPipeline(device, () => onePass2DKernel({ ...spec, inPlace: true }).code, `${label} in place`);
   const params = device.createBuffer({ size: 16, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST, label: `${label} params` });
   device.queue.writeBuffer(params, 0, new Uint32Array([p.batch, workgroups[0], p.batch, 0]));
   return {

@@ -135,18 +135,21 @@ export interface ColumnsPass {
 
 /**
  * A whole 2D transform [ny, nx] per workgroup, in one pass over global memory
- * (kernels/any-shape/one-pass-2d.ts): ny row FFTs, then nx column FFTs, in registers and one
+ * (kernels/any-shape/one-pass-2d.ts): ny row FFTs and the column FFTs, in registers and one
  * workgroup buffer of ny x nx complex values.
  */
 export interface OnePass2D {
   readonly op: 'one-pass-2d';
   readonly what: string;
+  readonly type: FFTType;
   readonly direction: FFTDirection;
   readonly ny: number;
   readonly nx: number;
   /** Transforms (one workgroup each). */
   readonly batch: number;
+  /** `ny` FFTs of length nx (of the plan's type). */
   readonly rows: FFTPlan;
+  /** C2C FFTs of length ny down the nx columns (nx / 2 + 1 for R2C / C2R). */
   readonly columns: FFTPlan;
   /** Invocations of the kernel's (one-dimensional) workgroup: the larger of the two phases. */
   readonly invocations: number;
@@ -382,13 +385,13 @@ export interface ShapePlan {
 const MAX_ONE_PASS_EPT = 32;
 
 /**
- * The Block plan of one axis of the one-pass 2D kernel: `slots` FFTs of length L with the complex
- * exchange in one part, so that its workgroup buffer (L x slots complex values) is the kernel's data
- * buffer (both axes and the data share one buffer: the sum would not fit). The descriptor's tuned
- * elements per invocation first, then the others from the smallest, within the invocations limit.
- * Undefined when no Stockham plan fits (Bluestein lengths stay multi-pass).
+ * The Block plan of one axis of the one-pass 2D kernel: `slots` FFTs of length L (`type`) with the
+ * complex exchange in one part, so that its workgroup buffer (L x slots complex values) is the
+ * kernel's data buffer (both axes and the data share one buffer: the sum would not fit). The
+ * descriptor's tuned elements per invocation first, then the others from the smallest, within the
+ * invocations limit. Undefined when no Stockham plan fits (Bluestein lengths stay multi-pass).
  */
-function onePassAxis(L: number, slots: number, direction: FFTDirection, limits: PlanLimits): FFTPlan | undefined {
+function onePassAxis(L: number, type: FFTType, slots: number, direction: FFTDirection, limits: PlanLimits): FFTPlan | undefined {
   const fftLimits: FFTLimits = {
     maxComputeWorkgroupStorageSize: limits.maxComputeWorkgroupStorageSize,
     maxComputeInvocationsPerWorkgroup: limits.maxComputeInvocationsPerWorkgroup,
@@ -401,7 +404,7 @@ function onePassAxis(L: number, slots: number, direction: FFTDirection, limits: 
     try {
       plan = resolvePlan({
         size: L,
-        type: 'c2c',
+        type,
         direction,
         precision: 'f32',
         execution: 'block',
@@ -422,23 +425,30 @@ function onePassAxis(L: number, slots: number, direction: FFTDirection, limits: 
 }
 
 /**
- * The one-pass plan of C2C [ny, nx] when one workgroup holds the whole transform under these limits
- * (ny x nx complex values in workgroup memory, both axes' Block FFTs within the invocations), else
- * undefined.
+ * The one-pass plan of [ny, nx] when one workgroup holds the whole transform under these limits
+ * (ny x nx complex values in workgroup memory; both axes' Block FFTs within the invocations), else
+ * undefined. C2C and R2C run rows first (R2C: then the nx / 2 + 1 columns of the half spectrum),
+ * C2R the columns first.
  */
-export function onePass2D(ny: number, nx: number, direction: FFTDirection, batch: number, limits: PlanLimits): OnePass2D | undefined {
+export function onePass2D(ny: number, nx: number, type: FFTType, direction: FFTDirection, batch: number, limits: PlanLimits): OnePass2D | undefined {
+  const w = type === 'c2c' ? nx : Math.floor(nx / 2) + 1;
+  // The rows' exchange holds ny x nx complex values (real rows run an nx-point complex engine).
   const bytes = ny * nx * 8;
   if (bytes > limits.maxComputeWorkgroupStorageSize) return undefined;
-  const rows = onePassAxis(nx, ny, direction, limits);
-  const columns = rows && onePassAxis(ny, nx, direction, limits);
+  const rows = onePassAxis(nx, type, ny, direction, limits);
+  const columns = rows && onePassAxis(ny, 'c2c', w, direction, limits);
   if (!rows || !columns) return undefined;
-  const invocations = Math.max(rows.stride * ny, columns.stride * nx);
-  const n = ny * nx;
+  const invocations = Math.max(rows.stride * ny, columns.stride * w);
+  const rowsWhat = `${ny} ${nx}-point ${type} ${direction} FFTs (rows)`;
+  const columnsWhat = `${w} ${ny}-point ${direction} FFTs (columns${type === 'c2c' ? '' : ' of the half spectrum'})`;
+  const inElements = batch * (type === 'c2r' ? ny * w : ny * nx);
+  const outElements = batch * (type === 'r2c' ? ny * w : ny * nx);
   return {
     op: 'one-pass-2d',
     what:
-      `[${ny}, ${nx}] in one pass: ${batch} transform(s), one workgroup each: ${ny} ${nx}-point ${direction} FFTs (rows), ` +
-      `then ${nx} ${ny}-point ${direction} FFTs (columns), in registers and ${bytes} bytes of workgroup memory`,
+      `[${ny}, ${nx}] ${type} in one pass: ${batch} transform(s), one workgroup each: ` +
+      `${type === 'c2r' ? `${columnsWhat}, then ${rowsWhat}` : `${rowsWhat}, then ${columnsWhat}`}, in registers and ${bytes} bytes of workgroup memory`,
+    type,
     direction,
     ny,
     nx,
@@ -446,7 +456,7 @@ export function onePass2D(ny: number, nx: number, direction: FFTDirection, batch
     rows,
     columns,
     invocations,
-    io: { inElements: batch * n, inReal: false, outElements: batch * n, outReal: false, inPlaceSafe: true },
+    io: { inElements, inReal: type === 'r2c', outElements, outReal: type === 'c2r', inPlaceSafe: type === 'c2c' },
   };
 }
 
@@ -475,10 +485,11 @@ export function planShape(shape: readonly number[], type: FFTType, direction: FF
     ...(real ? { real } : {}),
   });
   const passes: PlannedPass[] = [];
-  const one = r === 2 && type === 'c2c' ? onePass2D(shape[0], shape[1], direction, batch, limits) : undefined;
+  const one = r === 2 ? onePass2D(shape[0], shape[1], type, direction, batch, limits) : undefined;
   if (one) {
-    const n = shape[0] * shape[1];
-    return { passes: [one], tables: new Float32Array(0), inputElements: n, outputElements: n };
+    const full = shape[0] * shape[1];
+    const half = shape[0] * h;
+    return { passes: [one], tables: new Float32Array(0), inputElements: type === 'c2r' ? half : full, outputElements: type === 'r2c' ? half : full };
   }
   const others = Array.from({ length: r - 1 }, (_, i) => r - 2 - i); // inner to outer
   if (type === 'c2r') {

@@ -1,17 +1,18 @@
-// createFFT's one-pass 2D kernel (kernels/any-shape/one-pass-2d.ts): C2C [ny, nx] transforms that
-// one workgroup holds run rows, then columns, in one pass over global memory. Each plan is checked
+// createFFT's one-pass 2D kernel (kernels/any-shape/one-pass-2d.ts): [ny, nx] transforms that one
+// workgroup holds run rows and columns in one pass over global memory (C2C, R2C rows first, C2R
+// columns first). Each plan is checked
 // against the f64 reference on fresh random input into poisoned outputs, inside error scopes, with a
 // batch > 1 (the workgroups must find their own transform); the planner's choice (one pass where the
 // device's limits hold the transform, the per-axis passes elsewhere) is checked on the same plans.
-// Compile cost: 5 one-pass kernels (4 shapes, one with callbacks, one also in place) and the 2 kernels of
-// the fallback plan.
+// Compile cost: 7 one-pass kernels (4 C2C shapes, one with callbacks, one also in place; R2C; C2R
+// with callbacks) and the 2 kernels of the fallback plan.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createFFT, type AnyShapeFFT } from '../../src/index.js';
 import { planShape, type PlanLimits } from '../../src/any-shape/passes.js';
 import { defaultLimitsDevice, testDevice } from '../support/gpu.js';
 import { makeSeed, randomFloats } from '../support/random.js';
 import { relativeL2 } from '../support/reference.js';
-import { referenceFFTN } from '../support/nd-reference.js';
+import { referenceFFTN, referenceIRFFTN, referenceRFFTN } from '../support/nd-reference.js';
 import { boundFor, runPoisoned } from './harness.js';
 
 const DEFAULT: PlanLimits = { maxComputeWorkgroupStorageSize: 16384, maxComputeInvocationsPerWorkgroup: 256, maxComputeWorkgroupSizeX: 256, maxComputeWorkgroupSizeY: 256, subgroups: false };
@@ -32,10 +33,17 @@ describe('the planner takes one pass where one workgroup holds the transform (pu
     for (const shape of [[64, 64], [64, 96], [100, 48], [128, 32], [2, 1024]]) expect(kinds(shape, LARGE), `[${shape}]`).toEqual(['one-pass-2d']);
     for (const shape of [[64, 128], [128, 128], [7, 1000]]) expect(kinds(shape, LARGE).length, `[${shape}]`).toBe(2);
   });
-  it('only 2D C2C: real transforms, 1D and 3D keep their passes', () => {
-    expect(planShape([32, 32], 'r2c', 'forward', 1, DEFAULT).passes.map((p) => p.op)).toEqual(['rows', 'pass']);
-    expect(planShape([32, 32], 'c2r', 'inverse', 1, DEFAULT).passes.map((p) => p.op)).toEqual(['pass', 'rows']);
+  it('R2C and C2R: the same shapes (the real rows run an nx-point complex engine)', () => {
+    for (const shape of [[32, 32], [32, 64], [24, 15], [8, 7]]) {
+      expect(planShape(shape, 'r2c', 'forward', 1, DEFAULT).passes.map((p) => p.op), `[${shape}]`).toEqual(['one-pass-2d']);
+      expect(planShape(shape, 'c2r', 'inverse', 1, DEFAULT).passes.map((p) => p.op), `[${shape}]`).toEqual(['one-pass-2d']);
+    }
+    expect(planShape([64, 64], 'r2c', 'forward', 1, DEFAULT).passes.map((p) => p.op)).toEqual(['rows', 'pass']);
+    expect(planShape([64, 64], 'c2r', 'inverse', 1, LARGE).passes.map((p) => p.op)).toEqual(['one-pass-2d']);
+  });
+  it('1D and 3D keep their passes', () => {
     expect(kinds([8, 8, 8], DEFAULT)).toEqual(['rows', 'pass', 'pass']);
+    expect(kinds([1024], DEFAULT)).toEqual(['rows']);
   });
   it('a length that needs Bluestein (a prime above 13 with no native codelet) keeps the per-axis passes', () => {
     const p = planShape([16, 67], 'c2c', 'forward', 1, DEFAULT).passes;
@@ -43,8 +51,11 @@ describe('the planner takes one pass where one workgroup holds the transform (pu
   });
 });
 
+type Type = 'c2c' | 'r2c' | 'c2r';
+
 interface Case {
   readonly shape: [number, number];
+  readonly type: Type;
   readonly direction: 'forward' | 'inverse';
   readonly batch: number;
   readonly limits: 'default' | 'adapter';
@@ -53,17 +64,35 @@ interface Case {
   readonly inPlace?: boolean;
 }
 
-/** A load that scales element `index` of transform `fft`, a store that rotates by -i / 2: both exact up to rounding. */
+/** Elements of one transform's input and output (complex values, or reals on the real side). */
+function sides(c: Case): { inElements: number; outElements: number; inReal: boolean; outReal: boolean } {
+  const [ny, nx] = c.shape;
+  const half = ny * (Math.floor(nx / 2) + 1);
+  return { inElements: c.type === 'c2r' ? half : ny * nx, outElements: c.type === 'r2c' ? half : ny * nx, inReal: c.type === 'r2c', outReal: c.type === 'c2r' };
+}
+
+/** A load that scales element `index` of transform `fft`; a store that rotates by -i / 2 (complex) or halves (real): exact up to rounding. */
 const scale = (t: number, i: number) => (t + 1) * (0.5 + 0.25 * (i % 7));
-const load = (n: number) => `fn load(fft: u32, index: u32) -> vec2<f32> {\n  return fft_in[fft * ${n}u + index] * (f32(fft + 1u) * (0.5 + 0.25 * f32(index % 7u)));\n}`;
-const store = (n: number) => `fn store(fft: u32, index: u32, value: vec2<f32>) {\n  fft_out[fft * ${n}u + index] = 0.5 * vec2<f32>(value.y, -value.x);\n}`;
+const load = (n: number, elem: string) =>
+  `fn load(fft: u32, index: u32) -> ${elem} {\n  return fft_in[fft * ${n}u + index] * (f32(fft + 1u) * (0.5 + 0.25 * f32(index % 7u)));\n}`;
+const store = (n: number, real: boolean) =>
+  real
+    ? `fn store(fft: u32, index: u32, value: f32) {\n  fft_out[fft * ${n}u + index] = 0.5 * value;\n}`
+    : `fn store(fft: u32, index: u32, value: vec2<f32>) {\n  fft_out[fft * ${n}u + index] = 0.5 * vec2<f32>(value.y, -value.x);\n}`;
 
 function expected(c: Case, x: Float32Array): Float64Array {
-  const n = c.shape[0] * c.shape[1];
-  const input = Float64Array.from(x, (v, k) => (c.callbacks ? v * scale(Math.floor(k / 2 / n), Math.floor(k / 2) % n) : v));
-  const y = referenceFFTN(input, c.shape, c.batch, c.direction === 'forward' ? -1 : 1);
+  const s = sides(c);
+  const per = s.inReal ? 1 : 2;
+  const input = Float64Array.from(x, (v, k) => (c.callbacks ? v * scale(Math.floor(k / per / s.inElements), Math.floor(k / per) % s.inElements) : v));
+  const y =
+    c.type === 'r2c'
+      ? referenceRFFTN(input, c.shape, c.batch)
+      : c.type === 'c2r'
+        ? referenceIRFFTN(input, c.shape, c.batch)
+        : referenceFFTN(input, c.shape, c.batch, c.direction === 'forward' ? -1 : 1);
   if (!c.callbacks) return y;
   const out = new Float64Array(y.length);
+  if (s.outReal) return out.map((_, e) => 0.5 * y[e]);
   for (let e = 0; e < y.length; e += 2) {
     out[e] = 0.5 * y[e + 1];
     out[e + 1] = -0.5 * y[e];
@@ -72,10 +101,12 @@ function expected(c: Case, x: Float32Array): Float64Array {
 }
 
 const CASES: readonly Case[] = [
-  { shape: [16, 16], direction: 'forward', batch: 3, limits: 'default', inPlace: true },
-  { shape: [32, 64], direction: 'inverse', batch: 2, limits: 'default', callbacks: true },
-  { shape: [60, 30], direction: 'forward', batch: 2, limits: 'default' },
-  { shape: [64, 64], direction: 'inverse', batch: 2, limits: 'adapter' },
+  { shape: [16, 16], type: 'c2c', direction: 'forward', batch: 3, limits: 'default', inPlace: true },
+  { shape: [32, 64], type: 'c2c', direction: 'inverse', batch: 2, limits: 'default', callbacks: true },
+  { shape: [60, 30], type: 'c2c', direction: 'forward', batch: 2, limits: 'default' },
+  { shape: [64, 64], type: 'c2c', direction: 'inverse', batch: 2, limits: 'adapter' },
+  { shape: [32, 64], type: 'r2c', direction: 'forward', batch: 2, limits: 'default' },
+  { shape: [24, 15], type: 'c2r', direction: 'inverse', batch: 3, limits: 'default', callbacks: true },
 ];
 
 const devices: Record<'default' | 'adapter', GPUDevice> = {} as Record<'default' | 'adapter', GPUDevice>;
@@ -85,20 +116,20 @@ beforeAll(async () => {
 });
 
 async function planOf(c: Case): Promise<AnyShapeFFT> {
-  const n = c.shape[0] * c.shape[1];
+  const s = sides(c);
   return createFFT(devices[c.limits], {
     shape: c.shape,
-    type: 'c2c',
+    type: c.type,
     direction: c.direction,
     precision: 'f32',
     batch: c.batch,
-    ...(c.callbacks ? { load: load(n), store: store(n) } : {}),
+    ...(c.callbacks ? { load: load(s.inElements, s.inReal ? 'f32' : 'vec2<f32>'), store: store(s.outElements, s.outReal) } : {}),
   });
 }
 
-describe('one-pass 2D C2C against the f64 reference', () => {
+describe('one-pass 2D against the f64 reference', () => {
   for (const c of CASES) {
-    const name = `${c.direction} [${c.shape.join(', ')}] x ${c.batch}, ${c.limits} limits${c.callbacks ? ', load and store callbacks' : ''}`;
+    const name = `${c.type} ${c.direction} [${c.shape.join(', ')}] x ${c.batch}, ${c.limits} limits${c.callbacks ? ', load and store callbacks' : ''}`;
     it(name, async () => {
       const device = devices[c.limits];
       if (c.limits === 'adapter' && device.limits.maxComputeWorkgroupStorageSize < c.shape[0] * c.shape[1] * 8) {
@@ -107,7 +138,7 @@ describe('one-pass 2D C2C against the f64 reference', () => {
       const plan = await planOf(c);
       try {
         expect(plan.passes.map((p) => p.kind)).toEqual(['one-pass-2d']);
-        expect(plan.passes[0].what).toMatch(new RegExp(`^\\[${c.shape[0]}, ${c.shape[1]}\\] in one pass: ${c.batch} transform`));
+        expect(plan.passes[0].what).toMatch(new RegExp(`^\\[${c.shape[0]}, ${c.shape[1]}\\] ${c.type} in one pass: ${c.batch} transform`));
         expect(plan.passes[0].workgroups).toEqual([c.batch, 1, 1]);
         expect(plan.workspaceSize).toBe(0);
         const seed = makeSeed();
