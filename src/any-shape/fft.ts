@@ -7,7 +7,7 @@ import { fft } from '../fft.js';
 import { Block, Direction, ElementsPerThread, FFTsPerBlock, Limits, Precision, Size, Type } from '../../descriptors/operators.js';
 import type { FFTPlan } from '../../descriptors/model.js';
 import { generateModule } from '../../kernels/module.js';
-import { ONE_PASS_2D_BINDINGS, ONE_PASS_2D_SMEM, onePass2DKernel, onePass2DName } from '../../kernels/any-shape/one-pass-2d.js';
+import { ONE_PASS_BINDINGS, ONE_PASS_SMEM, onePassKernel, onePassName } from '../../kernels/any-shape/one-pass.js';
 import { PASS_BINDINGS, passKernel, passKernelName, passParamsData, PASS_PARAMS_BYTES } from '../../kernels/any-shape/pass.js';
 import { batchedKernelSource, INPUT_BINDING, OUTPUT_BINDING, PARAMS_BINDING, WORKSPACE_BINDING } from '../batched/kernel.js';
 import { batchedDispatch, withSuggestedFFTsPerBlock } from '../batched/plan.js';
@@ -18,7 +18,7 @@ import { runOnce } from '../host/run-once.js';
 import { lazyPipeline, sharedPipeline } from '../host/pipelines.js';
 import { makeWorkspace, type FFTWorkspace } from '../host/workspace.js';
 import type { FlatCallbacks } from '../../kernels/callbacks.js';
-import { COLUMNS, passDescriptor, planShape, type ColumnsPass, type OnePass2D, type PlannedPass, type PlanLimits, type RowsPass } from './passes.js';
+import { COLUMNS, passDescriptor, planShape, type ColumnsPass, type OnePass, type PlannedPass, type PlanLimits, type RowsPass } from './passes.js';
 import { checkCallback, checkDirection, checkLayout, checkPrecision, checkType, normalizeShape } from './validate.js';
 
 export interface FFTOptions {
@@ -55,12 +55,12 @@ export interface FFTPassInfo {
   readonly what: string;
   /**
    * 'rows': a batched one-workgroup kernel; 'column' / 'final': kernels/any-shape/pass.ts;
-   * 'one-pass-2d': a whole 2D transform per workgroup, rows then columns (kernels/any-shape/one-pass-2d.ts).
+   * 'one-pass': a whole 2D / 3D transform per workgroup, axis after axis (kernels/any-shape/one-pass.ts).
    */
-  readonly kind: 'rows' | 'column' | 'final' | 'one-pass-2d';
+  readonly kind: 'rows' | 'column' | 'final' | 'one-pass';
   /**
    * The fft(...) descriptor of the pass's Block FFT (FFTsPerBlock = the FFTs a workgroup runs); for
-   * 'one-pass-2d' `{ rows, columns }`, one descriptor per axis.
+   * 'one-pass' an array, the descriptor of each axis in shape order.
    */
   readonly descriptor: unknown;
   /** Workgroups dispatched. */
@@ -287,7 +287,7 @@ async function makeRowsPass(device: GPUDevice, p: RowsPass, callbacks: { load?: 
   };
 }
 
-/** The public descriptor an axis plan of the one-pass 2D kernel follows (the kernel forces the complex one-part exchange). */
+/** The public descriptor an axis plan of the one-pass kernel follows (the kernel forces the complex one-part exchange). */
 function axisDescriptor(plan: FFTPlan): unknown {
   return fft(
     Size(plan.size),
@@ -301,39 +301,38 @@ function axisDescriptor(plan: FFTPlan): unknown {
   );
 }
 
-/** The one-pass 2D kernel: one workgroup per transform of the batch; `callbacks` fused into its global read and write. */
-async function makeOnePass2D(device: GPUDevice, p: OnePass2D, callbacks: { load?: string; store?: string }): Promise<GPUPass> {
+/** The one-pass kernel: one workgroup per transform of the batch; `callbacks` fused into its global read and write. */
+async function makeOnePass(device: GPUDevice, p: OnePass, callbacks: { load?: string; store?: string }): Promise<GPUPass> {
   const l = device.limits;
-  const label = `webfftdx one-pass 2D ${p.type} [${p.ny}, ${p.nx}] ${p.direction}`;
+  const label = `webfftdx one-pass ${p.type} [${p.shape.join(', ')}] ${p.direction}`;
   const workgroups = dispatchShape(p.batch, l.maxComputeWorkgroupsPerDimension);
   if (workgroups[1] > l.maxComputeWorkgroupsPerDimension) {
     throw new Error(`webfftdx: ${label} needs ${p.batch} workgroups, beyond ${l.maxComputeWorkgroupsPerDimension} x ${l.maxComputeWorkgroupsPerDimension}`);
   }
-  // Both axes' exchanges and the row results share one buffer: the kernel declares it.
-  const rows = generateModule(p.rows, { prefix: 'fft2r', sharedMemory: ONE_PASS_2D_SMEM, registersOnly: true });
-  const columns = generateModule(p.columns, { prefix: 'fft2c', sharedMemory: ONE_PASS_2D_SMEM, registersOnly: true });
-  const spec = { ny: p.ny, nx: p.nx, type: p.type, rows, columns, invocations: p.invocations, ...callbacks };
-  const outOfPlace = onePass2DKernel({ ...spec, inPlace: false });
+  // Every axis's exchange and the data between the axes share one buffer: the kernel declares it.
+  const modules = p.plans.map((plan, k) => generateModule(plan, { prefix: `fft_a${k}`, sharedMemory: ONE_PASS_SMEM, registersOnly: true }));
+  const spec = { shape: p.shape, type: p.type, modules, invocations: p.invocations, ...callbacks };
+  const outOfPlace = onePassKernel({ ...spec, inPlace: false });
   if (outOfPlace.workgroupBytes > l.maxComputeWorkgroupStorageSize || p.invocations > l.maxComputeInvocationsPerWorkgroup || p.invocations > l.maxComputeWorkgroupSizeX) {
-    throw new Error(`internal: ${onePass2DName({ ...spec, inPlace: false })} exceeds the device's limits`);
+    throw new Error(`internal: ${onePassName({ ...spec, inPlace: false })} exceeds the device's limits`);
   }
   const pipeline = await sharedPipeline(device, outOfPlace.code, `${label} (${p.what})${callbackLabel(callbacks)}`);
   const withCallbacks = callbacks.load !== undefined || callbacks.store !== undefined;
-  const inPlacePipeline = withCallbacks || !p.io.inPlaceSafe ? undefined : lazyPipeline(device, () => onePass2DKernel({ ...spec, inPlace: true }).code, `${label} in place`);
+  const inPlacePipeline = withCallbacks || !p.io.inPlaceSafe ? undefined : lazyPipeline(device, () => onePassKernel({ ...spec, inPlace: true }).code, `${label} in place`);
   const params = device.createBuffer({ size: 16, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST, label: `${label} params` });
   device.queue.writeBuffer(params, 0, new Uint32Array([p.batch, workgroups[0], p.batch, 0]));
   return {
-    info: { what: p.what, kind: 'one-pass-2d', descriptor: { rows: axisDescriptor(p.rows), columns: axisDescriptor(p.columns) }, workgroups, code: outOfPlace.code },
+    info: { what: p.what, kind: 'one-pass', descriptor: p.plans.map(axisDescriptor), workgroups, code: outOfPlace.code },
     planned: p,
     encode(pass, src, dst) {
       const inPlace = sameRegion(src, dst);
       if (inPlace && !inPlacePipeline) throw new Error(`internal: pass "${p.what}" scheduled in place`);
       const pipe = inPlace ? inPlacePipeline!() : pipeline;
       const entries: GPUBindGroupEntry[] = [
-        { binding: ONE_PASS_2D_BINDINGS.input, resource: bindingOf(src) },
-        { binding: ONE_PASS_2D_BINDINGS.params, resource: { buffer: params } },
+        { binding: ONE_PASS_BINDINGS.input, resource: bindingOf(src) },
+        { binding: ONE_PASS_BINDINGS.params, resource: { buffer: params } },
       ];
-      if (!inPlace) entries.push({ binding: ONE_PASS_2D_BINDINGS.output, resource: bindingOf(dst) });
+      if (!inPlace) entries.push({ binding: ONE_PASS_BINDINGS.output, resource: bindingOf(dst) });
       pass.setPipeline(pipe);
       pass.setBindGroup(0, device.createBindGroup({ layout: pipe.getBindGroupLayout(0), entries }));
       pass.dispatchWorkgroups(workgroups[0], workgroups[1], workgroups[2]);
@@ -418,7 +417,7 @@ export async function createFFT(device: GPUDevice, options: FFTOptions): Promise
       const cb = { ...(k === 0 && load ? { load } : {}), ...(k === last && store ? { store } : {}) };
       const some = cb.load !== undefined || cb.store !== undefined;
       if (p.op === 'rows') gpuPasses.push(await makeRowsPass(device, p, cb, p.batch / batch));
-      else if (p.op === 'one-pass-2d') gpuPasses.push(await makeOnePass2D(device, p, cb));
+      else if (p.op === 'one-pass') gpuPasses.push(await makeOnePass(device, p, cb));
       else {
         const flat = { ...cb, inputElements: planned.inputElements, outputElements: planned.outputElements, transforms: batch };
         gpuPasses.push(await makeColumnsPass(device, p, tables!, some ? flat : undefined));

@@ -134,29 +134,26 @@ export interface ColumnsPass {
 }
 
 /**
- * A whole 2D transform [ny, nx] per workgroup, in one pass over global memory
- * (kernels/any-shape/one-pass-2d.ts): ny row FFTs and the column FFTs, in registers and one
- * workgroup buffer of ny x nx complex values.
+ * A whole 2D or 3D transform per workgroup, in one pass over global memory
+ * (kernels/any-shape/one-pass.ts): every axis's Block FFTs in turn, in registers and one workgroup
+ * buffer of the transform's complex values.
  */
-export interface OnePass2D {
-  readonly op: 'one-pass-2d';
+export interface OnePass {
+  readonly op: 'one-pass';
   readonly what: string;
   readonly type: FFTType;
   readonly direction: FFTDirection;
-  readonly ny: number;
-  readonly nx: number;
+  readonly shape: readonly number[];
   /** Transforms (one workgroup each). */
   readonly batch: number;
-  /** `ny` FFTs of length nx (of the plan's type). */
-  readonly rows: FFTPlan;
-  /** C2C FFTs of length ny down the nx columns (nx / 2 + 1 for R2C / C2R). */
-  readonly columns: FFTPlan;
-  /** Invocations of the kernel's (one-dimensional) workgroup: the larger of the two phases. */
+  /** plans[k]: the Block FFTs along axis k (the innermost of the plan's type, the others c2c). */
+  readonly plans: readonly FFTPlan[];
+  /** Invocations of the kernel's (one-dimensional) workgroup: the largest axis's. */
   readonly invocations: number;
   readonly io: PassIO;
 }
 
-export type PlannedPass = RowsPass | ColumnsPass | OnePass2D;
+export type PlannedPass = RowsPass | ColumnsPass | OnePass;
 
 /** What a pass reads and writes: element counts (complex or real values) and whether it may run in place. */
 export interface PassIO {
@@ -381,11 +378,11 @@ export interface ShapePlan {
   readonly outputElements: number;
 }
 
-/** Largest elements per invocation the one-pass 2D kernel takes (register pressure, as MAX_PASS_EPT's reasoning). */
+/** Largest elements per invocation the one-pass kernel takes (register pressure, as MAX_PASS_EPT's reasoning). */
 const MAX_ONE_PASS_EPT = 32;
 
 /**
- * The Block plan of one axis of the one-pass 2D kernel: `slots` FFTs of length L (`type`) with the
+ * The Block plan of one axis of the one-pass kernel: `slots` FFTs of length L (`type`) with the
  * complex exchange in one part, so that its workgroup buffer (L x slots complex values) is the
  * kernel's data buffer (both axes and the data share one buffer: the sum would not fit). The
  * descriptor's tuned elements per invocation first, then the others from the smallest, within the
@@ -425,38 +422,51 @@ function onePassAxis(L: number, type: FFTType, slots: number, direction: FFTDire
 }
 
 /**
- * The one-pass plan of [ny, nx] when one workgroup holds the whole transform under these limits
- * (ny x nx complex values in workgroup memory; both axes' Block FFTs within the invocations), else
- * undefined. C2C and R2C run rows first (R2C: then the nx / 2 + 1 columns of the half spectrum),
- * C2R the columns first.
+ * The one-pass plan of a 2D or 3D shape when one workgroup holds the whole transform under these
+ * limits (its complex values in workgroup memory, every axis's Block FFTs within the invocations),
+ * else undefined. C2C and R2C transform the innermost axis first (R2C: then the other axes on the
+ * nx / 2 + 1 columns of the half spectrum), C2R last.
  */
-export function onePass2D(ny: number, nx: number, type: FFTType, direction: FFTDirection, batch: number, limits: PlanLimits): OnePass2D | undefined {
+export function onePass(shape: readonly number[], type: FFTType, direction: FFTDirection, batch: number, limits: PlanLimits): OnePass | undefined {
+  const r = shape.length;
+  if (r < 2 || r > 3) return undefined;
+  const nx = shape[r - 1];
   const w = type === 'c2c' ? nx : Math.floor(nx / 2) + 1;
-  // The rows' exchange holds ny x nx complex values (real rows run an nx-point complex engine).
-  const bytes = ny * nx * 8;
+  const dims = [...shape.slice(0, r - 1), w];
+  const full = shape.reduce((a, b) => a * b, 1);
+  const half = dims.reduce((a, b) => a * b, 1);
+  // The rows' exchange holds all the values as complex ones (real rows run an nx-point complex engine).
+  const bytes = full * 8;
   if (bytes > limits.maxComputeWorkgroupStorageSize) return undefined;
-  const rows = onePassAxis(nx, type, ny, direction, limits);
-  const columns = rows && onePassAxis(ny, 'c2c', w, direction, limits);
-  if (!rows || !columns) return undefined;
-  const invocations = Math.max(rows.stride * ny, columns.stride * w);
-  const rowsWhat = `${ny} ${nx}-point ${type} ${direction} FFTs (rows)`;
-  const columnsWhat = `${w} ${ny}-point ${direction} FFTs (columns${type === 'c2c' ? '' : ' of the half spectrum'})`;
-  const inElements = batch * (type === 'c2r' ? ny * w : ny * nx);
-  const outElements = batch * (type === 'r2c' ? ny * w : ny * nx);
+  const plans: FFTPlan[] = [];
+  for (let k = r - 1; k >= 0; k--) {
+    const plan = onePassAxis(shape[k], k === r - 1 ? type : 'c2c', half / dims[k], direction, limits);
+    if (!plan) return undefined;
+    plans[k] = plan;
+  }
+  const invocations = Math.max(...plans.map((p) => p.stride * p.fftsPerBlock));
+  const order = Array.from({ length: r }, (_, i) => (type === 'c2r' ? i : r - 1 - i));
+  const steps = order.map((k) =>
+    k === r - 1
+      ? `${half / dims[k]} ${nx}-point ${type} ${direction} FFTs (rows)`
+      : `${half / dims[k]} ${shape[k]}-point ${direction} FFTs along axis ${k}${type === 'c2c' ? '' : ' (half spectrum)'}`,
+  );
   return {
-    op: 'one-pass-2d',
-    what:
-      `[${ny}, ${nx}] ${type} in one pass: ${batch} transform(s), one workgroup each: ` +
-      `${type === 'c2r' ? `${columnsWhat}, then ${rowsWhat}` : `${rowsWhat}, then ${columnsWhat}`}, in registers and ${bytes} bytes of workgroup memory`,
+    op: 'one-pass',
+    what: `[${shape.join(', ')}] ${type} in one pass: ${batch} transform(s), one workgroup each: ${steps.join(', then ')}, in registers and ${bytes} bytes of workgroup memory`,
     type,
     direction,
-    ny,
-    nx,
+    shape: [...shape],
     batch,
-    rows,
-    columns,
+    plans,
     invocations,
-    io: { inElements, inReal: type === 'r2c', outElements, outReal: type === 'c2r', inPlaceSafe: type === 'c2c' },
+    io: {
+      inElements: batch * (type === 'c2r' ? half : full),
+      inReal: type === 'r2c',
+      outElements: batch * (type === 'r2c' ? half : full),
+      outReal: type === 'c2r',
+      inPlaceSafe: type === 'c2c',
+    },
   };
 }
 
@@ -485,10 +495,10 @@ export function planShape(shape: readonly number[], type: FFTType, direction: FF
     ...(real ? { real } : {}),
   });
   const passes: PlannedPass[] = [];
-  const one = r === 2 ? onePass2D(shape[0], shape[1], type, direction, batch, limits) : undefined;
+  const one = onePass(shape, type, direction, batch, limits);
   if (one) {
-    const full = shape[0] * shape[1];
-    const half = shape[0] * h;
+    const full = shape.reduce((a, b) => a * b, 1);
+    const half = (full / nx) * h;
     return { passes: [one], tables: new Float32Array(0), inputElements: type === 'c2r' ? half : full, outputElements: type === 'r2c' ? half : full };
   }
   const others = Array.from({ length: r - 1 }, (_, i) => r - 2 - i); // inner to outer

@@ -1,11 +1,12 @@
-// createFFT's one-pass 2D kernel (kernels/any-shape/one-pass-2d.ts): [ny, nx] transforms that one
-// workgroup holds run rows and columns in one pass over global memory (C2C, R2C rows first, C2R
-// columns first). Each plan is checked
+// createFFT's one-pass kernel (kernels/any-shape/one-pass.ts): 2D and 3D transforms that one
+// workgroup holds run every axis in one pass over global memory (C2C and R2C innermost axis first,
+// C2R last). Each plan is checked
 // against the f64 reference on fresh random input into poisoned outputs, inside error scopes, with a
 // batch > 1 (the workgroups must find their own transform); the planner's choice (one pass where the
 // device's limits hold the transform, the per-axis passes elsewhere) is checked on the same plans.
-// Compile cost: 7 one-pass kernels (4 C2C shapes, one with callbacks, one also in place; R2C; C2R
-// with callbacks) and the 2 kernels of the fallback plan.
+// Compile cost: 11 one-pass kernels (2D: 4 C2C shapes, one with callbacks, one also in place, R2C,
+// C2R with callbacks; 3D: C2C on each device, R2C, C2R with callbacks) and the 2 kernels of the
+// fallback plan.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createFFT, type AnyShapeFFT } from '../../src/index.js';
 import { planShape, type PlanLimits } from '../../src/any-shape/passes.js';
@@ -23,26 +24,32 @@ const kinds = (shape: number[], limits: PlanLimits) => planShape(shape, 'c2c', '
 describe('the planner takes one pass where one workgroup holds the transform (pure)', () => {
   it('default limits: up to 2048 complex values (16 KiB), powers of two and smooth lengths', () => {
     for (const shape of [[8, 8], [16, 16], [12, 20], [32, 32], [32, 64], [64, 32], [16, 128], [60, 30], [48, 40], [17, 17]]) {
-      expect(kinds(shape, DEFAULT), `[${shape}]`).toEqual(['one-pass-2d']);
+      expect(kinds(shape, DEFAULT), `[${shape}]`).toEqual(['one-pass']);
     }
     // 64 x 64 is 32 KiB; 2 x 1024 would need 1024 invocations for its rows.
     expect(kinds([64, 64], DEFAULT)).toEqual(['rows', 'pass']);
     expect(kinds([2, 1024], DEFAULT)).toEqual(['rows', 'pass']);
   });
   it('48 KiB / 1024 invocations: up to 6144 complex values', () => {
-    for (const shape of [[64, 64], [64, 96], [100, 48], [128, 32], [2, 1024]]) expect(kinds(shape, LARGE), `[${shape}]`).toEqual(['one-pass-2d']);
+    for (const shape of [[64, 64], [64, 96], [100, 48], [128, 32], [2, 1024]]) expect(kinds(shape, LARGE), `[${shape}]`).toEqual(['one-pass']);
     for (const shape of [[64, 128], [128, 128], [7, 1000]]) expect(kinds(shape, LARGE).length, `[${shape}]`).toBe(2);
   });
   it('R2C and C2R: the same shapes (the real rows run an nx-point complex engine)', () => {
     for (const shape of [[32, 32], [32, 64], [24, 15], [8, 7]]) {
-      expect(planShape(shape, 'r2c', 'forward', 1, DEFAULT).passes.map((p) => p.op), `[${shape}]`).toEqual(['one-pass-2d']);
-      expect(planShape(shape, 'c2r', 'inverse', 1, DEFAULT).passes.map((p) => p.op), `[${shape}]`).toEqual(['one-pass-2d']);
+      expect(planShape(shape, 'r2c', 'forward', 1, DEFAULT).passes.map((p) => p.op), `[${shape}]`).toEqual(['one-pass']);
+      expect(planShape(shape, 'c2r', 'inverse', 1, DEFAULT).passes.map((p) => p.op), `[${shape}]`).toEqual(['one-pass']);
     }
     expect(planShape([64, 64], 'r2c', 'forward', 1, DEFAULT).passes.map((p) => p.op)).toEqual(['rows', 'pass']);
-    expect(planShape([64, 64], 'c2r', 'inverse', 1, LARGE).passes.map((p) => p.op)).toEqual(['one-pass-2d']);
+    expect(planShape([64, 64], 'c2r', 'inverse', 1, LARGE).passes.map((p) => p.op)).toEqual(['one-pass']);
   });
-  it('1D and 3D keep their passes', () => {
-    expect(kinds([8, 8, 8], DEFAULT)).toEqual(['rows', 'pass', 'pass']);
+  it('3D: the same rule (16 x 16 x 8 = 2048 values on default limits, 16³ with 48 KiB); 1D keeps its pass', () => {
+    for (const shape of [[8, 8, 8], [16, 16, 8], [6, 8, 16], [2, 2, 2]]) {
+      expect(kinds(shape, DEFAULT), `[${shape}]`).toEqual(['one-pass']);
+      expect(planShape(shape, 'r2c', 'forward', 1, DEFAULT).passes.map((p) => p.op), `[${shape}]`).toEqual(['one-pass']);
+    }
+    expect(kinds([16, 16, 16], DEFAULT)).toEqual(['rows', 'pass', 'pass']);
+    expect(kinds([16, 16, 16], LARGE)).toEqual(['one-pass']);
+    expect(kinds([32, 32, 32], LARGE)).toEqual(['rows', 'pass', 'pass']);
     expect(kinds([1024], DEFAULT)).toEqual(['rows']);
   });
   it('a length that needs Bluestein (a prime above 13 with no native codelet) keeps the per-axis passes', () => {
@@ -54,7 +61,7 @@ describe('the planner takes one pass where one workgroup holds the transform (pu
 type Type = 'c2c' | 'r2c' | 'c2r';
 
 interface Case {
-  readonly shape: [number, number];
+  readonly shape: readonly number[];
   readonly type: Type;
   readonly direction: 'forward' | 'inverse';
   readonly batch: number;
@@ -66,9 +73,10 @@ interface Case {
 
 /** Elements of one transform's input and output (complex values, or reals on the real side). */
 function sides(c: Case): { inElements: number; outElements: number; inReal: boolean; outReal: boolean } {
-  const [ny, nx] = c.shape;
-  const half = ny * (Math.floor(nx / 2) + 1);
-  return { inElements: c.type === 'c2r' ? half : ny * nx, outElements: c.type === 'r2c' ? half : ny * nx, inReal: c.type === 'r2c', outReal: c.type === 'c2r' };
+  const nx = c.shape[c.shape.length - 1];
+  const full = c.shape.reduce((a, b) => a * b, 1);
+  const half = (full / nx) * (Math.floor(nx / 2) + 1);
+  return { inElements: c.type === 'c2r' ? half : full, outElements: c.type === 'r2c' ? half : full, inReal: c.type === 'r2c', outReal: c.type === 'c2r' };
 }
 
 /** A load that scales element `index` of transform `fft`; a store that rotates by -i / 2 (complex) or halves (real): exact up to rounding. */
@@ -107,6 +115,10 @@ const CASES: readonly Case[] = [
   { shape: [64, 64], type: 'c2c', direction: 'inverse', batch: 2, limits: 'adapter' },
   { shape: [32, 64], type: 'r2c', direction: 'forward', batch: 2, limits: 'default' },
   { shape: [24, 15], type: 'c2r', direction: 'inverse', batch: 3, limits: 'default', callbacks: true },
+  { shape: [16, 16, 8], type: 'c2c', direction: 'inverse', batch: 2, limits: 'default' },
+  { shape: [8, 12, 10], type: 'r2c', direction: 'forward', batch: 2, limits: 'default' },
+  { shape: [6, 8, 16], type: 'c2r', direction: 'inverse', batch: 2, limits: 'default', callbacks: true },
+  { shape: [16, 16, 16], type: 'c2c', direction: 'forward', batch: 2, limits: 'adapter' },
 ];
 
 const devices: Record<'default' | 'adapter', GPUDevice> = {} as Record<'default' | 'adapter', GPUDevice>;
@@ -127,18 +139,18 @@ async function planOf(c: Case): Promise<AnyShapeFFT> {
   });
 }
 
-describe('one-pass 2D against the f64 reference', () => {
+describe('one-pass 2D and 3D against the f64 reference', () => {
   for (const c of CASES) {
     const name = `${c.type} ${c.direction} [${c.shape.join(', ')}] x ${c.batch}, ${c.limits} limits${c.callbacks ? ', load and store callbacks' : ''}`;
     it(name, async () => {
       const device = devices[c.limits];
-      if (c.limits === 'adapter' && device.limits.maxComputeWorkgroupStorageSize < c.shape[0] * c.shape[1] * 8) {
+      if (c.limits === 'adapter' && device.limits.maxComputeWorkgroupStorageSize < c.shape.reduce((a, b) => a * b, 8)) {
         throw new Error(`this adapter offers ${device.limits.maxComputeWorkgroupStorageSize} bytes of workgroup memory: [${c.shape}] needs more`);
       }
       const plan = await planOf(c);
       try {
-        expect(plan.passes.map((p) => p.kind)).toEqual(['one-pass-2d']);
-        expect(plan.passes[0].what).toMatch(new RegExp(`^\\[${c.shape[0]}, ${c.shape[1]}\\] ${c.type} in one pass: ${c.batch} transform`));
+        expect(plan.passes.map((p) => p.kind)).toEqual(['one-pass']);
+        expect(plan.passes[0].what).toMatch(new RegExp(`^\\[${c.shape.join(', ')}\\] ${c.type} in one pass: ${c.batch} transform`));
         expect(plan.passes[0].workgroups).toEqual([c.batch, 1, 1]);
         expect(plan.workspaceSize).toBe(0);
         const seed = makeSeed();
