@@ -12,7 +12,7 @@
 //      and FFT f's elements lie B apart (B = the product of the later axes), so for every register
 //      adjacent invocations read adjacent addresses (one contiguous run per register and block);
 //   2. barrier (the register API does not synchronise after its last exchange), the results go to
-//      the buffer, barrier;
+//      the buffer (rows padded to an odd pitch where that fits: no bank conflicts between rows), barrier;
 //   3. middle axis (3D): registers from the buffer, execute (it synchronises before its first
 //      exchange write, so every invocation has read its data by then), barrier, back to the
 //      buffer, barrier;
@@ -43,6 +43,8 @@ export interface OnePassSpec {
   readonly modules: readonly WGSLModule[];
   /** Invocations of the (one-dimensional) workgroup: at least every module's stride x slots. */
   readonly invocations: number;
+  /** The device's workgroup memory: rows are padded (see rowPitch) where the padded buffer fits it. */
+  readonly maxWorkgroupBytes: number;
   readonly inPlace: boolean;
   /** The user's WGSL `fn load(fft: u32, index: u32) -> E` / `fn store(fft: u32, index: u32, value: E)`. */
   readonly load?: string;
@@ -98,7 +100,14 @@ export function onePassKernel(spec: OnePassSpec): OnePassKernel {
     }
     if (p.stride * slots > W) throw new Error(`internal: one-pass axis ${k} needs ${p.stride * slots} invocations, the workgroup has ${W}`);
   });
-  const elements = Math.max(total, ...modules.map((m, k) => declaredElements(m, `axis ${k}`)));
+  const exchanges = Math.max(...modules.map((m, k) => declaredElements(m, `axis ${k}`)));
+  const rowCount = total / w;
+  // Row pitch of the buffer. The rows phase writes (reads) row f at f * pitch + t + i * stride: with
+  // an even row length, rows a multiple of 16 complex values apart (or any even number, with one row
+  // per invocation) land on the same banks. An odd pitch spreads them, where the padded rows fit.
+  const pitch = w % 2 === 0 && Math.max(rowCount * (w + 1), exchanges) * 8 <= spec.maxWorkgroupBytes ? w + 1 : w;
+  const elements = Math.max(rowCount * pitch, exchanges);
+  if (elements * 8 > spec.maxWorkgroupBytes) throw new Error(`internal: one-pass [${shape}] needs ${elements * 8} bytes of workgroup memory, the device allows ${spec.maxWorkgroupBytes}`);
   const inPerTransform = type === 'c2r' ? total : product(shape);
   const outPerTransform = type === 'r2c' ? total : product(shape);
   const inElem = type === 'r2c' ? 'f32' : 'vec2<f32>';
@@ -133,7 +142,9 @@ export function onePassKernel(spec: OnePassSpec): OnePassKernel {
     const f = `${x}_f`;
     const data = `${x}_data`;
     const out: string[] = [];
-    let at: (e: string, real: boolean) => string;
+    // Global index (`real`: on the real side) and buffer index of element e of this invocation's FFT.
+    let globalAt: (e: string, real: boolean) => string;
+    let smemAt: (e: string) => string;
     if (k === r - 1) {
       out.push(
         `// Axis ${k} (rows of ${nx}): thread ${t} of row ${f}; invocations past ${s} x ${count} are idle but reach the barriers.`,
@@ -141,20 +152,28 @@ export function onePassKernel(spec: OnePassSpec): OnePassKernel {
         `let ${f} = flat / ${s}u;`,
         `let ${x}_active = ${f} < ${count}u;`,
       );
-      at = (e, real) => `${f} * ${real ? nx : w}u + ${e}`;
+      globalAt = (e, real) => `${f} * ${real ? nx : w}u + ${e}`;
+      smemAt = (e) => `${f} * ${pitch}u + ${e}`;
     } else {
-      // FFT f = a * B + b: its elements lie B apart from a * L * B + b.
+      // FFT f = a * B + b: its elements lie B apart from a * L * B + b (global, row-major); in the
+      // buffer, row (a * L + e) * (B / w) + b / w, column b % w.
       const B = product(dims.slice(k + 1));
       const L = dims[k];
+      const Bw = B / w;
       out.push(
         `// Axis ${k} (${L} points, elements ${B} apart): FFT ${f} (adjacent invocations on adjacent FFTs), thread ${t}.`,
         `let ${f} = flat % ${count}u;`,
         `let ${t} = flat / ${count}u;`,
         `let ${x}_active = ${t} < ${s}u;`,
       );
-      const base = B === count ? f : `(${f} / ${B}u) * ${L * B}u + ${f} % ${B}u`;
-      out.push(`let ${x}_base = ${base};`);
-      at = (e) => `${x}_base + (${e}) * ${B}u`;
+      const a = B === count ? '0u' : `(${f} / ${B}u)`;
+      const b = B === count ? f : `(${f} % ${B}u)`;
+      if (source === 'global' || dest === 'global') out.push(`let ${x}_gbase = ${B === count ? f : `${a} * ${L * B}u + ${b}`};`);
+      const row = [a === '0u' ? '' : `${a} * ${L * Bw}u`, Bw === 1 ? '' : `${b} / ${w}u`].filter(Boolean).join(' + ') || '0u';
+      const col = Bw === 1 ? b : `${b} % ${w}u`;
+      out.push(`let ${x}_sbase = ${row === '0u' ? col : `(${row}) * ${pitch}u + ${col}`};`);
+      globalAt = (e) => `${x}_gbase + (${e}) * ${B}u`;
+      smemAt = (e) => `${x}_sbase + (${e}) * ${Bw * pitch}u`;
     }
     const inReal = p.inputType === 'real';
     const outReal = p.outputType === 'real';
@@ -162,7 +181,7 @@ export function onePassKernel(spec: OnePassSpec): OnePassKernel {
     for (let i = 0; i < p.inputEPT; i++) {
       const e = `${t} + ${i * s}u`;
       const guard = (i + 1) * s > p.inputLength ? `if (${e} < ${p.inputLength}u) ` : '';
-      const value = source === 'global' ? `fft_load(g, ${at(e, inReal)})` : `${smem}[${at(e, false)}]`;
+      const value = source === 'global' ? `fft_load(g, ${globalAt(e, inReal)})` : `${smem}[${smemAt(e)}]`;
       out.push(`  ${guard}{ ${slot(data, i, inReal)} = ${value}; }`);
     }
     out.push(`}`, `${m.execute}(&${data}, ${t}, ${f});`);
@@ -172,7 +191,7 @@ export function onePassKernel(spec: OnePassSpec): OnePassKernel {
       const e = `${t} + ${i * s}u`;
       const guard = (i + 1) * s > p.outputLength ? `if (${e} < ${p.outputLength}u) ` : '';
       const value = slot(data, i, outReal);
-      out.push(`  ${guard}{ ${dest === 'global' ? `fft_store(g, ${at(e, outReal)}, ${value});` : `${smem}[${at(e, false)}] = ${value};`} }`);
+      out.push(`  ${guard}{ ${dest === 'global' ? `fft_store(g, ${globalAt(e, outReal)}, ${value});` : `${smem}[${smemAt(e)}] = ${value};`} }`);
     }
     out.push(`}`);
     if (dest === 'smem') out.push(`workgroupBarrier();`);
@@ -187,7 +206,9 @@ export function onePassKernel(spec: OnePassSpec): OnePassKernel {
     ...order.flatMap((k, i) => phase(k, i === 0 ? 'global' : 'smem', i === r - 1 ? 'global' : 'smem')),
   ];
   const axes = modules.map((m, k) => `axis ${k}: ${m.plan.fftsPerBlock} x ${shape[k]}-point ${m.plan.type} (E${m.plan.execEPT}, stride ${m.plan.stride})`).join(', ');
-  const header = `// webfftdx one-pass "${onePassName(spec)}": [${shape}] ${type} ${direction} f32 per workgroup; ${axes}; in the order ${order.join(', ')} (kernels/any-shape/one-pass.ts).`;
+  const header =
+    `// webfftdx one-pass "${onePassName(spec)}": [${shape}] ${type} ${direction} f32 per workgroup; ${axes}; in the order ${order.join(', ')}; ` +
+    `rows ${pitch} values apart in workgroup memory (kernels/any-shape/one-pass.ts).`;
   const code = [
     header,
     bindings,

@@ -311,7 +311,7 @@ async function makeOnePass(device: GPUDevice, p: OnePass, callbacks: { load?: st
   }
   // Every axis's exchange and the data between the axes share one buffer: the kernel declares it.
   const modules = p.plans.map((plan, k) => generateModule(plan, { prefix: `fft_a${k}`, sharedMemory: ONE_PASS_SMEM, registersOnly: true }));
-  const spec = { shape: p.shape, type: p.type, modules, invocations: p.invocations, ...callbacks };
+  const spec = { shape: p.shape, type: p.type, modules, invocations: p.invocations, maxWorkgroupBytes: l.maxComputeWorkgroupStorageSize, ...callbacks };
   const outOfPlace = onePassKernel({ ...spec, inPlace: false });
   if (outOfPlace.workgroupBytes > l.maxComputeWorkgroupStorageSize || p.invocations > l.maxComputeInvocationsPerWorkgroup || p.invocations > l.maxComputeWorkgroupSizeX) {
     throw new Error(`internal: ${onePassName({ ...spec, inPlace: false })} exceeds the device's limits`);
