@@ -1,11 +1,10 @@
 // createFFT: any shape (n, [ny, nx], [nz, ny, nx]), any lengths, C2C / R2C / C2R, as a sequence of
-// passes over global memory planned by ./passes.ts. This module owns the GPU side: pipelines (shared
+// passes over global memory planned by ./passes.ts (one pass where a workgroup holds a whole 2D / 3D transform). This module owns the GPU side: pipelines (shared
 // per device by WGSL text), uniforms, constant tables, the assignment of buffers to passes, and the
 // plan object's encode / run / destroy.
-import type { FFTDirection, FFTType } from '../../descriptors/model.js';
+import type { FFTDirection, FFTPlan, FFTType } from '../../descriptors/model.js';
 import { fft } from '../fft.js';
 import { Block, Direction, ElementsPerThread, FFTsPerBlock, Limits, Precision, Size, Type } from '../../descriptors/operators.js';
-import type { FFTPlan } from '../../descriptors/model.js';
 import { generateModule } from '../../kernels/module.js';
 import { ONE_PASS_BINDINGS, ONE_PASS_SMEM, onePassKernel, onePassName } from '../../kernels/any-shape/one-pass.js';
 import { PASS_BINDINGS, passKernel, passKernelName, passParamsData, PASS_PARAMS_BYTES } from '../../kernels/any-shape/pass.js';

@@ -1,5 +1,7 @@
 // Pass planning of createFFT (pure: no GPU): which passes over global memory a shape takes, with the
 // parameters of each. docs/any-shape.md explains the decomposition; in short:
+// - a 2D / 3D transform that one workgroup holds (its values in workgroup memory, every axis a native
+//   Block FFT within the invocations) is one pass (kernels/any-shape/one-pass.ts); otherwise
 // - every axis is transformed on its own (A transforms of length L whose elements lie B apart);
 // - an innermost axis that one workgroup holds runs as one batched row pass (createBatchedFFT);
 // - any other axis is split L = L_1 x ... x L_p into lengths a 16-column workgroup holds, one pass
@@ -384,7 +386,7 @@ const MAX_ONE_PASS_EPT = 32;
 /**
  * The Block plan of one axis of the one-pass kernel: `slots` FFTs of length L (`type`) with the
  * complex exchange in one part, so that its workgroup buffer (L x slots complex values) is the
- * kernel's data buffer (both axes and the data share one buffer: the sum would not fit). The
+ * kernel's data buffer (every axis and the data share one buffer: the sum would not fit). The
  * descriptor's tuned elements per invocation first, then the others from the smallest, within the
  * invocations limit. Undefined when no Stockham plan fits (Bluestein lengths stay multi-pass).
  */
