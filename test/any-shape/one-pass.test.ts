@@ -152,6 +152,12 @@ describe('one-pass 2D and 3D against the f64 reference', () => {
         expect(plan.passes.map((p) => p.kind)).toEqual(['one-pass']);
         expect(plan.passes[0].what).toMatch(new RegExp(`^\\[${c.shape.join(', ')}\\] ${c.type} in one pass: ${c.batch} transform`));
         expect(plan.passes[0].workgroups).toEqual([c.batch, 1, 1]);
+        // One fft(...) descriptor per axis, in shape order: the innermost of the plan's type, FFTsPerBlock = the FFTs along that axis.
+        const r = c.shape.length;
+        const rows = c.shape.slice(0, r - 1).reduce((a, b) => a * b, 1);
+        const complexValues = sides(c)[c.type === 'c2r' ? 'inElements' : 'outElements'];
+        const descriptors = plan.passes[0].descriptor as { size: number; type: string; fftsPerBlock: number }[];
+        expect(descriptors.map((d) => [d.size, d.type, d.fftsPerBlock])).toEqual(c.shape.map((n, k) => (k === r - 1 ? [n, c.type, rows] : [n, 'c2c', complexValues / n])));
         expect(plan.workspaceSize).toBe(0);
         const seed = makeSeed();
         const x = randomFloats(plan.inputBytes / 4, seed);
