@@ -1,10 +1,12 @@
 // createFFT: any shape (n, [ny, nx], [nz, ny, nx]), any lengths, C2C / R2C / C2R, as a sequence of
-// passes over global memory planned by ./passes.ts. This module owns the GPU side: pipelines (shared
+// passes over global memory planned by ./passes.ts (one pass where a workgroup holds a whole 2D / 3D transform). This module owns the GPU side: pipelines (shared
 // per device by WGSL text), uniforms, constant tables, the assignment of buffers to passes, and the
 // plan object's encode / run / destroy.
-import type { FFTDirection, FFTType } from '../../descriptors/model.js';
+import type { FFTDirection, FFTPlan, FFTType } from '../../descriptors/model.js';
 import { fft } from '../fft.js';
-import { Block, Direction, Limits, Precision, Size, Type } from '../../descriptors/operators.js';
+import { Block, Direction, ElementsPerThread, FFTsPerBlock, Limits, Precision, Size, Type } from '../../descriptors/operators.js';
+import { generateModule } from '../../kernels/module.js';
+import { ONE_PASS_BINDINGS, ONE_PASS_SMEM, onePassKernel, onePassName } from '../../kernels/any-shape/one-pass.js';
 import { PASS_BINDINGS, passKernel, passKernelName, passParamsData, PASS_PARAMS_BYTES } from '../../kernels/any-shape/pass.js';
 import { batchedKernelSource, INPUT_BINDING, OUTPUT_BINDING, PARAMS_BINDING, WORKSPACE_BINDING } from '../batched/kernel.js';
 import { batchedDispatch, withSuggestedFFTsPerBlock } from '../batched/plan.js';
@@ -15,7 +17,7 @@ import { runOnce } from '../host/run-once.js';
 import { lazyPipeline, sharedPipeline } from '../host/pipelines.js';
 import { makeWorkspace, type FFTWorkspace } from '../host/workspace.js';
 import type { FlatCallbacks } from '../../kernels/callbacks.js';
-import { COLUMNS, passDescriptor, planShape, type ColumnsPass, type PlannedPass, type PlanLimits, type RowsPass } from './passes.js';
+import { COLUMNS, passDescriptor, planShape, type ColumnsPass, type OnePass, type PlannedPass, type PlanLimits, type RowsPass } from './passes.js';
 import { checkCallback, checkDirection, checkLayout, checkPrecision, checkType, normalizeShape } from './validate.js';
 
 export interface FFTOptions {
@@ -50,9 +52,15 @@ export interface FFTOptions {
 export interface FFTPassInfo {
   /** What the pass computes, in words. */
   readonly what: string;
-  /** 'rows': a batched one-workgroup kernel; 'column' / 'final': kernels/any-shape/pass.ts. */
-  readonly kind: 'rows' | 'column' | 'final';
-  /** The fft(...) descriptor of the pass's Block FFT (FFTsPerBlock = the FFTs a workgroup runs). */
+  /**
+   * 'rows': a batched one-workgroup kernel; 'column' / 'final': kernels/any-shape/pass.ts;
+   * 'one-pass': a whole 2D / 3D transform per workgroup, axis after axis (kernels/any-shape/one-pass.ts).
+   */
+  readonly kind: 'rows' | 'column' | 'final' | 'one-pass';
+  /**
+   * The fft(...) descriptor of the pass's Block FFT (FFTsPerBlock = the FFTs a workgroup runs); for
+   * 'one-pass' an array, the descriptor of each axis in shape order.
+   */
   readonly descriptor: unknown;
   /** Workgroups dispatched. */
   readonly workgroups: readonly [number, number, number];
@@ -278,6 +286,60 @@ async function makeRowsPass(device: GPUDevice, p: RowsPass, callbacks: { load?: 
   };
 }
 
+/** The public descriptor an axis plan of the one-pass kernel follows (the kernel forces the complex one-part exchange). */
+function axisDescriptor(plan: FFTPlan): unknown {
+  return fft(
+    Size(plan.size),
+    Type(plan.type),
+    Direction(plan.direction),
+    Precision('f32'),
+    Block(),
+    ElementsPerThread(plan.elementsPerThread),
+    FFTsPerBlock(plan.fftsPerBlock),
+    Limits(plan.limits),
+  );
+}
+
+/** The one-pass kernel: one workgroup per transform of the batch; `callbacks` fused into its global read and write. */
+async function makeOnePass(device: GPUDevice, p: OnePass, callbacks: { load?: string; store?: string }): Promise<GPUPass> {
+  const l = device.limits;
+  const label = `webfftdx one-pass ${p.type} [${p.shape.join(', ')}] ${p.direction}`;
+  const workgroups = dispatchShape(p.batch, l.maxComputeWorkgroupsPerDimension);
+  if (workgroups[1] > l.maxComputeWorkgroupsPerDimension) {
+    throw new Error(`webfftdx: ${label} needs ${p.batch} workgroups, beyond ${l.maxComputeWorkgroupsPerDimension} x ${l.maxComputeWorkgroupsPerDimension}`);
+  }
+  // Every axis's exchange and the data between the axes share one buffer: the kernel declares it.
+  const modules = p.plans.map((plan, k) => generateModule(plan, { prefix: `fft_a${k}`, sharedMemory: ONE_PASS_SMEM, registersOnly: true }));
+  const spec = { shape: p.shape, type: p.type, modules, invocations: p.invocations, maxWorkgroupBytes: l.maxComputeWorkgroupStorageSize, ...callbacks };
+  const outOfPlace = onePassKernel({ ...spec, inPlace: false });
+  if (outOfPlace.workgroupBytes > l.maxComputeWorkgroupStorageSize || p.invocations > l.maxComputeInvocationsPerWorkgroup || p.invocations > l.maxComputeWorkgroupSizeX) {
+    throw new Error(`internal: ${onePassName({ ...spec, inPlace: false })} exceeds the device's limits`);
+  }
+  const pipeline = await sharedPipeline(device, outOfPlace.code, `${label} (${p.what})${callbackLabel(callbacks)}`);
+  const withCallbacks = callbacks.load !== undefined || callbacks.store !== undefined;
+  const inPlacePipeline = withCallbacks || !p.io.inPlaceSafe ? undefined : lazyPipeline(device, () => onePassKernel({ ...spec, inPlace: true }).code, `${label} in place`);
+  const params = device.createBuffer({ size: 16, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST, label: `${label} params` });
+  device.queue.writeBuffer(params, 0, new Uint32Array([p.batch, workgroups[0], p.batch, 0]));
+  return {
+    info: { what: p.what, kind: 'one-pass', descriptor: p.plans.map(axisDescriptor), workgroups, code: outOfPlace.code },
+    planned: p,
+    encode(pass, src, dst) {
+      const inPlace = sameRegion(src, dst);
+      if (inPlace && !inPlacePipeline) throw new Error(`internal: pass "${p.what}" scheduled in place`);
+      const pipe = inPlace ? inPlacePipeline!() : pipeline;
+      const entries: GPUBindGroupEntry[] = [
+        { binding: ONE_PASS_BINDINGS.input, resource: bindingOf(src) },
+        { binding: ONE_PASS_BINDINGS.params, resource: { buffer: params } },
+      ];
+      if (!inPlace) entries.push({ binding: ONE_PASS_BINDINGS.output, resource: bindingOf(dst) });
+      pass.setPipeline(pipe);
+      pass.setBindGroup(0, device.createBindGroup({ layout: pipe.getBindGroupLayout(0), entries }));
+      pass.dispatchWorkgroups(workgroups[0], workgroups[1], workgroups[2]);
+    },
+    destroy: () => params.destroy(),
+  };
+}
+
 function workspaceBufferOf(ws: FFTBuffers['workspace']): GPUBuffer | undefined {
   if (ws === undefined) return undefined;
   return 'destroy' in ws && 'size' in ws && 'buffer' in ws ? (ws as FFTWorkspace).buffer : (ws as GPUBuffer);
@@ -354,6 +416,7 @@ export async function createFFT(device: GPUDevice, options: FFTOptions): Promise
       const cb = { ...(k === 0 && load ? { load } : {}), ...(k === last && store ? { store } : {}) };
       const some = cb.load !== undefined || cb.store !== undefined;
       if (p.op === 'rows') gpuPasses.push(await makeRowsPass(device, p, cb, p.batch / batch));
+      else if (p.op === 'one-pass') gpuPasses.push(await makeOnePass(device, p, cb));
       else {
         const flat = { ...cb, inputElements: planned.inputElements, outputElements: planned.outputElements, transforms: batch };
         gpuPasses.push(await makeColumnsPass(device, p, tables!, some ? flat : undefined));

@@ -1,5 +1,7 @@
 // Pass planning of createFFT (pure: no GPU): which passes over global memory a shape takes, with the
 // parameters of each. docs/any-shape.md explains the decomposition; in short:
+// - a 2D / 3D transform that one workgroup holds (its values in workgroup memory, every axis a native
+//   Block FFT within the invocations) is one pass (kernels/any-shape/one-pass.ts); otherwise
 // - every axis is transformed on its own (A transforms of length L whose elements lie B apart);
 // - an innermost axis that one workgroup holds runs as one batched row pass (createBatchedFFT);
 // - any other axis is split L = L_1 x ... x L_p into lengths a 16-column workgroup holds, one pass
@@ -9,8 +11,9 @@
 //   itself split as above, with the chirp and the kernel's spectrum fused into the first and last passes.
 import { stockhamEPTs, supportedParts } from '../../descriptors/capabilities.js';
 import { fft } from '../fft.js';
-import type { FFTDirection, FFTLimits, FFTType } from '../../descriptors/model.js';
+import type { FFTDirection, FFTLimits, FFTPlan, FFTType } from '../../descriptors/model.js';
 import { Block, Direction, ElementsPerThread, FFTsPerBlock, Limits, Precision, Size, Type } from '../../descriptors/operators.js';
+import { resolvePlan } from '../../descriptors/plan.js';
 import { divisors } from '../../descriptors/sizes.js';
 import { PASS_FLAGS, passEngineBytes, type PassInput, type PassKernelSpec, type PassOutput, type PassParams } from '../../kernels/any-shape/pass.js';
 import type { ExchangeMode } from '../../kernels/stockham.js';
@@ -132,7 +135,27 @@ export interface ColumnsPass {
   readonly io: PassIO;
 }
 
-export type PlannedPass = RowsPass | ColumnsPass;
+/**
+ * A whole 2D or 3D transform per workgroup, in one pass over global memory
+ * (kernels/any-shape/one-pass.ts): every axis's Block FFTs in turn, in registers and one workgroup
+ * buffer of the transform's complex values.
+ */
+export interface OnePass {
+  readonly op: 'one-pass';
+  readonly what: string;
+  readonly type: FFTType;
+  readonly direction: FFTDirection;
+  readonly shape: readonly number[];
+  /** Transforms (one workgroup each). */
+  readonly batch: number;
+  /** plans[k]: the Block FFTs along axis k (the innermost of the plan's type, the others c2c). */
+  readonly plans: readonly FFTPlan[];
+  /** Invocations of the kernel's (one-dimensional) workgroup: the largest axis's. */
+  readonly invocations: number;
+  readonly io: PassIO;
+}
+
+export type PlannedPass = RowsPass | ColumnsPass | OnePass;
 
 /** What a pass reads and writes: element counts (complex or real values) and whether it may run in place. */
 export interface PassIO {
@@ -357,6 +380,98 @@ export interface ShapePlan {
   readonly outputElements: number;
 }
 
+/** Largest elements per invocation the one-pass kernel takes (register pressure, as MAX_PASS_EPT's reasoning). */
+const MAX_ONE_PASS_EPT = 32;
+
+/**
+ * The Block plan of one axis of the one-pass kernel: `slots` FFTs of length L (`type`) with the
+ * complex exchange in one part, so that its workgroup buffer (L x slots complex values) is the
+ * kernel's data buffer (every axis and the data share one buffer: the sum would not fit). The
+ * descriptor's tuned elements per invocation first, then the others from the smallest, within the
+ * invocations limit. Undefined when no Stockham plan fits (Bluestein lengths stay multi-pass).
+ */
+function onePassAxis(L: number, type: FFTType, slots: number, direction: FFTDirection, limits: PlanLimits): FFTPlan | undefined {
+  const fftLimits: FFTLimits = {
+    maxComputeWorkgroupStorageSize: limits.maxComputeWorkgroupStorageSize,
+    maxComputeInvocationsPerWorkgroup: limits.maxComputeInvocationsPerWorkgroup,
+    subgroups: false,
+  };
+  const maxInvocations = Math.min(limits.maxComputeInvocationsPerWorkgroup, limits.maxComputeWorkgroupSizeX);
+  const epts = [undefined, ...stockhamEPTs(L, 'f32').filter((e) => e <= MAX_ONE_PASS_EPT).sort((a, b) => a - b)];
+  for (const ept of epts) {
+    let plan: FFTPlan;
+    try {
+      plan = resolvePlan({
+        size: L,
+        type,
+        direction,
+        precision: 'f32',
+        execution: 'block',
+        fftsPerBlock: slots,
+        limits: fftLimits,
+        exchange: 'complex',
+        exchangeParts: 1,
+        ...(ept === undefined ? {} : { elementsPerThread: ept }),
+      });
+    } catch {
+      continue;
+    }
+    if (plan.algorithm !== 'stockham' || plan.execEPT > MAX_ONE_PASS_EPT || plan.stride * slots > maxInvocations) continue;
+    if (plan.exchange === 'split' || plan.exchangeParts !== 1) continue;
+    return plan;
+  }
+  return undefined;
+}
+
+/**
+ * The one-pass plan of a 2D or 3D shape when one workgroup holds the whole transform under these
+ * limits (its complex values in workgroup memory, every axis's Block FFTs within the invocations),
+ * else undefined. C2C and R2C transform the innermost axis first (R2C: then the other axes on the
+ * nx / 2 + 1 columns of the half spectrum), C2R last.
+ */
+export function onePass(shape: readonly number[], type: FFTType, direction: FFTDirection, batch: number, limits: PlanLimits): OnePass | undefined {
+  const r = shape.length;
+  if (r < 2 || r > 3) return undefined;
+  const nx = shape[r - 1];
+  const w = type === 'c2c' ? nx : Math.floor(nx / 2) + 1;
+  const dims = [...shape.slice(0, r - 1), w];
+  const full = shape.reduce((a, b) => a * b, 1);
+  const half = dims.reduce((a, b) => a * b, 1);
+  // The rows' exchange holds all the values as complex ones (real rows run an nx-point complex engine).
+  const bytes = full * 8;
+  if (bytes > limits.maxComputeWorkgroupStorageSize) return undefined;
+  const plans: FFTPlan[] = [];
+  for (let k = r - 1; k >= 0; k--) {
+    const plan = onePassAxis(shape[k], k === r - 1 ? type : 'c2c', half / dims[k], direction, limits);
+    if (!plan) return undefined;
+    plans[k] = plan;
+  }
+  const invocations = Math.max(...plans.map((p) => p.stride * p.fftsPerBlock));
+  const order = Array.from({ length: r }, (_, i) => (type === 'c2r' ? i : r - 1 - i));
+  const steps = order.map((k) =>
+    k === r - 1
+      ? `${half / dims[k]} ${nx}-point ${type} ${direction} FFTs (rows)`
+      : `${half / dims[k]} ${shape[k]}-point ${direction} FFTs along axis ${k}${type === 'c2c' ? '' : ' (half spectrum)'}`,
+  );
+  return {
+    op: 'one-pass',
+    what: `[${shape.join(', ')}] ${type} in one pass: ${batch} transform(s), one workgroup each: ${steps.join(', then ')}, in registers and ${bytes} bytes of workgroup memory`,
+    type,
+    direction,
+    shape: [...shape],
+    batch,
+    plans,
+    invocations,
+    io: {
+      inElements: batch * (type === 'c2r' ? half : full),
+      inReal: type === 'r2c',
+      outElements: batch * (type === 'r2c' ? half : full),
+      outReal: type === 'c2r',
+      inPlaceSafe: type === 'c2c',
+    },
+  };
+}
+
 /** All passes of a transform of `shape` (outermost first), `batch` of them. */
 export function planShape(shape: readonly number[], type: FFTType, direction: FFTDirection, batch: number, limits: PlanLimits): ShapePlan {
   const r = shape.length;
@@ -382,6 +497,12 @@ export function planShape(shape: readonly number[], type: FFTType, direction: FF
     ...(real ? { real } : {}),
   });
   const passes: PlannedPass[] = [];
+  const one = onePass(shape, type, direction, batch, limits);
+  if (one) {
+    const full = shape.reduce((a, b) => a * b, 1);
+    const half = (full / nx) * h;
+    return { passes: [one], tables: new Float32Array(0), inputElements: type === 'c2r' ? half : full, outputElements: type === 'r2c' ? half : full };
+  }
   const others = Array.from({ length: r - 1 }, (_, i) => r - 2 - i); // inner to outer
   if (type === 'c2r') {
     for (const axis of others) passes.push(...axisPasses(axisRequest(axis, complexShape), limits, tables));

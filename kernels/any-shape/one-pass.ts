@@ -1,0 +1,224 @@
+// A whole 2D or 3D transform per workgroup, in one pass over global memory (createFFT, for shapes
+// that fit the device's workgroup memory). One Block FFT module per axis, all register API
+// (kernels/complex-module.ts, kernels/real/module.ts), share one workgroup buffer `fft_nd_smem`:
+// every module's exchange (the complex one in one part) and, between the axes, the data in
+// row-major order [..][w] (w = nx for C2C, nx / 2 + 1 for R2C / C2R). C2C and R2C transform the
+// innermost axis first (R2C: real rows, then the other axes on the half spectrum); C2R the outer
+// axes first and the real rows last (numpy's irfftn order).
+//
+//   1. first axis: each invocation loads its registers straight from global memory and runs its
+//      module's `execute`. Rows (innermost axis): thread t of row f holds elements t + i * stride,
+//      runs of `stride` consecutive values. Other axes: FFT f = flat % count, thread t = flat / count,
+//      and FFT f's elements lie B apart (B = the product of the later axes), so for every register
+//      adjacent invocations read adjacent addresses (one contiguous run per register and block);
+//   2. barrier (the register API does not synchronise after its last exchange), the results go to
+//      the buffer (rows padded to an odd pitch where that fits: no bank conflicts between rows), barrier;
+//   3. middle axis (3D): registers from the buffer, execute (it synchronises before its first
+//      exchange write, so every invocation has read its data by then), barrier, back to the
+//      buffer, barrier;
+//   4. last axis: registers from the buffer (adjacent invocations on adjacent words: no bank
+//      conflicts, so no padding), execute, registers to global memory, laid out as in step 1.
+//
+// A workgroup reads all of its transform before it writes any of it, so in place is safe (C2C). The
+// user's callbacks replace the global read (step 1) and write (step 4), with `fft` the transform
+// and `index` the flat row-major index in it (numpy's rfftn layout on the complex side of R2C / C2R).
+import { keepBinding } from '../callbacks.js';
+import type { WGSLModule } from '../types.js';
+
+/** The workgroup buffer every axis module is generated with (WGSLOptions.sharedMemory). */
+export const ONE_PASS_SMEM = 'fft_nd_smem';
+
+/** Binding slots (group 0), as the batched kernel's: input (or in-place data), output, parameters. */
+export const ONE_PASS_BINDINGS = { input: 0, output: 1, params: 2 } as const;
+
+export interface OnePassSpec {
+  /** [ny, nx] or [nz, ny, nx], row-major. */
+  readonly shape: readonly number[];
+  readonly type: 'c2c' | 'r2c' | 'c2r';
+  /**
+   * modules[k]: the Block FFTs along axis k, generated with sharedMemory ONE_PASS_SMEM: the
+   * innermost axis `type` FFTs of length nx, the others c2c; FFTsPerBlock = the transform's
+   * elements (on the complex side) / the axis length.
+   */
+  readonly modules: readonly WGSLModule[];
+  /** Invocations of the (one-dimensional) workgroup: at least every module's stride x slots. */
+  readonly invocations: number;
+  /** The device's workgroup memory: rows are padded (see rowPitch) where the padded buffer fits it. */
+  readonly maxWorkgroupBytes: number;
+  readonly inPlace: boolean;
+  /** The user's WGSL `fn load(fft: u32, index: u32) -> E` / `fn store(fft: u32, index: u32, value: E)`. */
+  readonly load?: string;
+  readonly store?: string;
+}
+
+export interface OnePassKernel {
+  readonly code: string;
+  readonly workgroupSize: readonly [number, number, number];
+  readonly workgroupBytes: number;
+}
+
+export function onePassName(spec: Pick<OnePassSpec, 'shape' | 'type' | 'modules' | 'inPlace' | 'load' | 'store'>): string {
+  const dir = spec.modules[0].plan.direction === 'forward' ? 'fwd' : 'inv';
+  return ['one_pass', spec.type, spec.shape.join('x'), dir, spec.inPlace ? 'inplace' : '', spec.load ? 'load' : '', spec.store ? 'store' : ''].filter(Boolean).join('_');
+}
+
+/** Complex elements a module's workgroup declaration holds (0 without one); only `array<vec2<f32>, N>` can share the buffer. */
+function declaredElements(m: WGSLModule, what: string): number {
+  if (!m.sharedMemoryDeclaration) return 0;
+  const match = /array<vec2<f32>, (\d+)>/.exec(m.sharedMemoryDeclaration);
+  if (!match || m.sharedMemory !== ONE_PASS_SMEM) {
+    throw new Error(`internal: one-pass ${what}: the exchange must be the complex one, in ${ONE_PASS_SMEM} (got "${m.sharedMemoryDeclaration}")`);
+  }
+  return Number(match[1]);
+}
+
+/** WGSL lvalue / rvalue of element slot `i` of register array `data` on a side: complex registers, or reals two per register. */
+function slot(data: string, i: number, real: boolean): string {
+  return real ? `${data}[${i >> 1}][${i & 1}]` : `${data}[${i}]`;
+}
+
+const product = (xs: readonly number[]) => xs.reduce((a, b) => a * b, 1);
+
+export function onePassKernel(spec: OnePassSpec): OnePassKernel {
+  const { shape, type, modules, invocations: W } = spec;
+  const r = shape.length;
+  if (r < 2 || r > 3 || modules.length !== r) throw new Error(`internal: one-pass kernels take 2 or 3 axes and one module per axis`);
+  const nx = shape[r - 1];
+  const w = type === 'c2c' ? nx : Math.floor(nx / 2) + 1;
+  const dims = [...shape.slice(0, r - 1), w]; // the complex layout in the buffer and on the complex side
+  const total = product(dims);
+  const direction = modules[0].plan.direction;
+  modules.forEach((m, k) => {
+    const p = m.plan;
+    const slots = total / dims[k];
+    const want = k === r - 1 ? type : 'c2c';
+    if (p.type !== want || p.size !== shape[k] || p.fftsPerBlock !== slots || p.direction !== direction) {
+      throw new Error(`internal: one-pass ${type} [${shape}] axis ${k}: needs ${slots} ${want} FFTs of ${shape[k]}, ${direction}`);
+    }
+    if (p.execution !== 'block' || p.algorithm !== 'stockham' || p.mode !== 'normal' || p.layout !== 'natural' || p.precision !== 'f32') {
+      throw new Error(`internal: one-pass axis ${k}: a Block Stockham f32 plan (natural layout, normal mode) is needed`);
+    }
+    if (p.stride * slots > W) throw new Error(`internal: one-pass axis ${k} needs ${p.stride * slots} invocations, the workgroup has ${W}`);
+  });
+  const exchanges = Math.max(...modules.map((m, k) => declaredElements(m, `axis ${k}`)));
+  const rowCount = total / w;
+  // Row pitch of the buffer. The rows phase writes (reads) row f at f * pitch + t + i * stride: with
+  // an even row length, rows a multiple of 16 complex values apart (or any even number, with one row
+  // per invocation) land on the same banks. An odd pitch spreads them, where the padded rows fit.
+  const pitch = w % 2 === 0 && Math.max(rowCount * (w + 1), exchanges) * 8 <= spec.maxWorkgroupBytes ? w + 1 : w;
+  const elements = Math.max(rowCount * pitch, exchanges);
+  if (elements * 8 > spec.maxWorkgroupBytes) throw new Error(`internal: one-pass [${shape}] needs ${elements * 8} bytes of workgroup memory, the device allows ${spec.maxWorkgroupBytes}`);
+  const inPerTransform = type === 'c2r' ? total : product(shape);
+  const outPerTransform = type === 'r2c' ? total : product(shape);
+  const inElem = type === 'r2c' ? 'f32' : 'vec2<f32>';
+  const outElem = type === 'c2r' ? 'f32' : 'vec2<f32>';
+  if (spec.inPlace && type !== 'c2c') throw new Error(`webfftdx: a ${type} kernel cannot run in place`);
+  const inName = spec.inPlace ? 'fft_data' : 'fft_in';
+  const outName = spec.inPlace ? 'fft_data' : 'fft_out';
+  if (spec.inPlace && (spec.load || spec.store)) throw new Error('webfftdx: a kernel with load/store callbacks runs out of place (the callbacks address fft_in / fft_out)');
+  const bindings = spec.inPlace
+    ? `@group(0) @binding(${ONE_PASS_BINDINGS.input}) var<storage, read_write> fft_data: array<vec2<f32>>;`
+    : `@group(0) @binding(${ONE_PASS_BINDINGS.input}) var<storage, read> fft_in: array<${inElem}>;\n` +
+      `@group(0) @binding(${ONE_PASS_BINDINGS.output}) var<storage, read_write> fft_out: array<${outElem}>;`;
+  const params =
+    `struct FFTBatchParams { batch: u32, groups_x: u32, groups: u32 }\n` +
+    `@group(0) @binding(${ONE_PASS_BINDINGS.params}) var<uniform> fft_params: FFTBatchParams;`;
+  const loadFn = spec.load
+    ? `${spec.load}\nfn fft_load(fft: u32, index: u32) -> ${inElem} { ${keepBinding(inName)} return load(fft, index); }`
+    : `fn fft_load(fft: u32, index: u32) -> ${inElem} { return ${inName}[fft * ${inPerTransform}u + index]; }`;
+  const storeFn = spec.store
+    ? `${spec.store}\nfn fft_store(fft: u32, index: u32, value: ${outElem}) { ${keepBinding(outName)} store(fft, index, value); }`
+    : `fn fft_store(fft: u32, index: u32, value: ${outElem}) { ${outName}[fft * ${outPerTransform}u + index] = value; }`;
+
+  const smem = ONE_PASS_SMEM;
+  /** Axis k: registers from `source` (global or the buffer), execute, registers to `dest`. */
+  const phase = (k: number, source: 'global' | 'smem', dest: 'global' | 'smem'): string[] => {
+    const m = modules[k];
+    const p = m.plan;
+    const s = p.stride;
+    const count = total / dims[k];
+    const x = `a${k}`;
+    const t = `${x}_t`;
+    const f = `${x}_f`;
+    const data = `${x}_data`;
+    const out: string[] = [];
+    // Global index (`real`: on the real side) and buffer index of element e of this invocation's FFT.
+    let globalAt: (e: string, real: boolean) => string;
+    let smemAt: (e: string) => string;
+    if (k === r - 1) {
+      out.push(
+        `// Axis ${k} (rows of ${nx}): thread ${t} of row ${f}; invocations past ${s} x ${count} are idle but reach the barriers.`,
+        `let ${t} = flat % ${s}u;`,
+        `let ${f} = flat / ${s}u;`,
+        `let ${x}_active = ${f} < ${count}u;`,
+      );
+      globalAt = (e, real) => `${f} * ${real ? nx : w}u + ${e}`;
+      smemAt = (e) => `${f} * ${pitch}u + ${e}`;
+    } else {
+      // FFT f = a * B + b: its elements lie B apart from a * L * B + b (global, row-major); in the
+      // buffer, row (a * L + e) * (B / w) + b / w, column b % w.
+      const B = product(dims.slice(k + 1));
+      const L = dims[k];
+      const Bw = B / w;
+      out.push(
+        `// Axis ${k} (${L} points, elements ${B} apart): FFT ${f} (adjacent invocations on adjacent FFTs), thread ${t}.`,
+        `let ${f} = flat % ${count}u;`,
+        `let ${t} = flat / ${count}u;`,
+        `let ${x}_active = ${t} < ${s}u;`,
+      );
+      const a = B === count ? '0u' : `(${f} / ${B}u)`;
+      const b = B === count ? f : `(${f} % ${B}u)`;
+      if (source === 'global' || dest === 'global') out.push(`let ${x}_gbase = ${B === count ? f : `${a} * ${L * B}u + ${b}`};`);
+      const row = [a === '0u' ? '' : `${a} * ${L * Bw}u`, Bw === 1 ? '' : `${b} / ${w}u`].filter(Boolean).join(' + ') || '0u';
+      const col = Bw === 1 ? b : `${b} % ${w}u`;
+      out.push(`let ${x}_sbase = ${row === '0u' ? col : `(${row}) * ${pitch}u + ${col}`};`);
+      globalAt = (e) => `${x}_gbase + (${e}) * ${B}u`;
+      smemAt = (e) => `${x}_sbase + (${e}) * ${Bw * pitch}u`;
+    }
+    const inReal = p.inputType === 'real';
+    const outReal = p.outputType === 'real';
+    out.push(`var ${data}: array<vec2<f32>, ${p.storageSize}>;`, `if (${x}_active) {`);
+    for (let i = 0; i < p.inputEPT; i++) {
+      const e = `${t} + ${i * s}u`;
+      const guard = (i + 1) * s > p.inputLength ? `if (${e} < ${p.inputLength}u) ` : '';
+      const value = source === 'global' ? `fft_load(g, ${globalAt(e, inReal)})` : `${smem}[${smemAt(e)}]`;
+      out.push(`  ${guard}{ ${slot(data, i, inReal)} = ${value}; }`);
+    }
+    out.push(`}`, `${m.execute}(&${data}, ${t}, ${f});`);
+    if (dest === 'smem') out.push(`workgroupBarrier();`);
+    out.push(`if (${x}_active) {`);
+    for (let i = 0; i < p.outputEPT; i++) {
+      const e = `${t} + ${i * s}u`;
+      const guard = (i + 1) * s > p.outputLength ? `if (${e} < ${p.outputLength}u) ` : '';
+      const value = slot(data, i, outReal);
+      out.push(`  ${guard}{ ${dest === 'global' ? `fft_store(g, ${globalAt(e, outReal)}, ${value});` : `${smem}[${smemAt(e)}] = ${value};`} }`);
+    }
+    out.push(`}`);
+    if (dest === 'smem') out.push(`workgroupBarrier();`);
+    return out;
+  };
+  // Innermost axis first, except C2R (the real rows last).
+  const order = Array.from({ length: r }, (_, i) => (type === 'c2r' ? i : r - 1 - i));
+  const body: string[] = [
+    `let g = wg.y * fft_params.groups_x + wg.x;`,
+    `// Uniform per workgroup: a workgroup past the batch leaves before any barrier.`,
+    `if (g >= fft_params.batch) { return; }`,
+    ...order.flatMap((k, i) => phase(k, i === 0 ? 'global' : 'smem', i === r - 1 ? 'global' : 'smem')),
+  ];
+  const axes = modules.map((m, k) => `axis ${k}: ${m.plan.fftsPerBlock} x ${shape[k]}-point ${m.plan.type} (E${m.plan.execEPT}, stride ${m.plan.stride})`).join(', ');
+  const header =
+    `// webfftdx one-pass "${onePassName(spec)}": [${shape}] ${type} ${direction} f32 per workgroup; ${axes}; in the order ${order.join(', ')}; ` +
+    `rows ${pitch} values apart in workgroup memory (kernels/any-shape/one-pass.ts).`;
+  const code = [
+    header,
+    bindings,
+    params,
+    `var<workgroup> ${smem}: array<vec2<f32>, ${elements}>;`,
+    ...modules.map((m) => m.code),
+    loadFn,
+    storeFn,
+    `@compute @workgroup_size(${W}, 1, 1)`,
+    `fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_index) flat: u32) {\n${body.map((l) => `  ${l}`).join('\n')}\n}`,
+  ].join('\n\n');
+  return { code, workgroupSize: [W, 1, 1], workgroupBytes: elements * 8 };
+}

@@ -1,0 +1,191 @@
+// createFFT's one-pass kernel (kernels/any-shape/one-pass.ts): 2D and 3D transforms that one
+// workgroup holds run every axis in one pass over global memory (C2C and R2C innermost axis first,
+// C2R last). Each plan is checked
+// against the f64 reference on fresh random input into poisoned outputs, inside error scopes, with a
+// batch > 1 (the workgroups must find their own transform); the planner's choice (one pass where the
+// device's limits hold the transform, the per-axis passes elsewhere) is checked on the same plans.
+// Compile cost: 11 one-pass kernels (2D: 4 C2C shapes, one with callbacks, one also in place, R2C,
+// C2R with callbacks; 3D: C2C on each device, R2C, C2R with callbacks) and the 2 kernels of the
+// fallback plan.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createFFT, type AnyShapeFFT } from '../../src/index.js';
+import { planShape, type PlanLimits } from '../../src/any-shape/passes.js';
+import { defaultLimitsDevice, testDevice } from '../support/gpu.js';
+import { makeSeed, randomFloats } from '../support/random.js';
+import { relativeL2 } from '../support/reference.js';
+import { referenceFFTN, referenceIRFFTN, referenceRFFTN } from '../support/nd-reference.js';
+import { boundFor, runPoisoned } from './harness.js';
+
+const DEFAULT: PlanLimits = { maxComputeWorkgroupStorageSize: 16384, maxComputeInvocationsPerWorkgroup: 256, maxComputeWorkgroupSizeX: 256, maxComputeWorkgroupSizeY: 256, subgroups: false };
+const LARGE: PlanLimits = { maxComputeWorkgroupStorageSize: 49152, maxComputeInvocationsPerWorkgroup: 1024, maxComputeWorkgroupSizeX: 1024, maxComputeWorkgroupSizeY: 1024, subgroups: false };
+
+const kinds = (shape: number[], limits: PlanLimits) => planShape(shape, 'c2c', 'forward', 1, limits).passes.map((p) => p.op);
+
+describe('the planner takes one pass where one workgroup holds the transform (pure)', () => {
+  it('default limits: up to 2048 complex values (16 KiB), powers of two and smooth lengths', () => {
+    for (const shape of [[8, 8], [16, 16], [12, 20], [32, 32], [32, 64], [64, 32], [16, 128], [60, 30], [48, 40], [17, 17]]) {
+      expect(kinds(shape, DEFAULT), `[${shape}]`).toEqual(['one-pass']);
+    }
+    // 64 x 64 is 32 KiB; 2 x 1024 would need 1024 invocations for its rows.
+    expect(kinds([64, 64], DEFAULT)).toEqual(['rows', 'pass']);
+    expect(kinds([2, 1024], DEFAULT)).toEqual(['rows', 'pass']);
+  });
+  it('48 KiB / 1024 invocations: up to 6144 complex values', () => {
+    for (const shape of [[64, 64], [64, 96], [100, 48], [128, 32], [2, 1024]]) expect(kinds(shape, LARGE), `[${shape}]`).toEqual(['one-pass']);
+    for (const shape of [[64, 128], [128, 128], [7, 1000]]) expect(kinds(shape, LARGE).length, `[${shape}]`).toBe(2);
+  });
+  it('R2C and C2R: the same shapes (the real rows run an nx-point complex engine)', () => {
+    for (const shape of [[32, 32], [32, 64], [24, 15], [8, 7]]) {
+      expect(planShape(shape, 'r2c', 'forward', 1, DEFAULT).passes.map((p) => p.op), `[${shape}]`).toEqual(['one-pass']);
+      expect(planShape(shape, 'c2r', 'inverse', 1, DEFAULT).passes.map((p) => p.op), `[${shape}]`).toEqual(['one-pass']);
+    }
+    expect(planShape([64, 64], 'r2c', 'forward', 1, DEFAULT).passes.map((p) => p.op)).toEqual(['rows', 'pass']);
+    expect(planShape([64, 64], 'c2r', 'inverse', 1, LARGE).passes.map((p) => p.op)).toEqual(['one-pass']);
+  });
+  it('3D: the same rule (16 x 16 x 8 = 2048 values on default limits, 16³ with 48 KiB); 1D keeps its pass', () => {
+    for (const shape of [[8, 8, 8], [16, 16, 8], [6, 8, 16], [2, 2, 2]]) {
+      expect(kinds(shape, DEFAULT), `[${shape}]`).toEqual(['one-pass']);
+      expect(planShape(shape, 'r2c', 'forward', 1, DEFAULT).passes.map((p) => p.op), `[${shape}]`).toEqual(['one-pass']);
+    }
+    expect(kinds([16, 16, 16], DEFAULT)).toEqual(['rows', 'pass', 'pass']);
+    expect(kinds([16, 16, 16], LARGE)).toEqual(['one-pass']);
+    expect(kinds([32, 32, 32], LARGE)).toEqual(['rows', 'pass', 'pass']);
+    expect(kinds([1024], DEFAULT)).toEqual(['rows']);
+  });
+  it('a length that needs Bluestein (a prime above 13 with no native codelet) keeps the per-axis passes', () => {
+    const p = planShape([16, 67], 'c2c', 'forward', 1, DEFAULT).passes;
+    expect(p.length).toBeGreaterThan(1);
+  });
+});
+
+type Type = 'c2c' | 'r2c' | 'c2r';
+
+interface Case {
+  readonly shape: readonly number[];
+  readonly type: Type;
+  readonly direction: 'forward' | 'inverse';
+  readonly batch: number;
+  readonly limits: 'default' | 'adapter';
+  readonly callbacks?: boolean;
+  /** Also run the plan in place (one more kernel). */
+  readonly inPlace?: boolean;
+}
+
+/** Elements of one transform's input and output (complex values, or reals on the real side). */
+function sides(c: Case): { inElements: number; outElements: number; inReal: boolean; outReal: boolean } {
+  const nx = c.shape[c.shape.length - 1];
+  const full = c.shape.reduce((a, b) => a * b, 1);
+  const half = (full / nx) * (Math.floor(nx / 2) + 1);
+  return { inElements: c.type === 'c2r' ? half : full, outElements: c.type === 'r2c' ? half : full, inReal: c.type === 'r2c', outReal: c.type === 'c2r' };
+}
+
+/** A load that scales element `index` of transform `fft`; a store that rotates by -i / 2 (complex) or halves (real): exact up to rounding. */
+const scale = (t: number, i: number) => (t + 1) * (0.5 + 0.25 * (i % 7));
+const load = (n: number, elem: string) =>
+  `fn load(fft: u32, index: u32) -> ${elem} {\n  return fft_in[fft * ${n}u + index] * (f32(fft + 1u) * (0.5 + 0.25 * f32(index % 7u)));\n}`;
+const store = (n: number, real: boolean) =>
+  real
+    ? `fn store(fft: u32, index: u32, value: f32) {\n  fft_out[fft * ${n}u + index] = 0.5 * value;\n}`
+    : `fn store(fft: u32, index: u32, value: vec2<f32>) {\n  fft_out[fft * ${n}u + index] = 0.5 * vec2<f32>(value.y, -value.x);\n}`;
+
+function expected(c: Case, x: Float32Array): Float64Array {
+  const s = sides(c);
+  const per = s.inReal ? 1 : 2;
+  const input = Float64Array.from(x, (v, k) => (c.callbacks ? v * scale(Math.floor(k / per / s.inElements), Math.floor(k / per) % s.inElements) : v));
+  const y =
+    c.type === 'r2c'
+      ? referenceRFFTN(input, c.shape, c.batch)
+      : c.type === 'c2r'
+        ? referenceIRFFTN(input, c.shape, c.batch)
+        : referenceFFTN(input, c.shape, c.batch, c.direction === 'forward' ? -1 : 1);
+  if (!c.callbacks) return y;
+  const out = new Float64Array(y.length);
+  if (s.outReal) return out.map((_, e) => 0.5 * y[e]);
+  for (let e = 0; e < y.length; e += 2) {
+    out[e] = 0.5 * y[e + 1];
+    out[e + 1] = -0.5 * y[e];
+  }
+  return out;
+}
+
+const CASES: readonly Case[] = [
+  { shape: [16, 16], type: 'c2c', direction: 'forward', batch: 3, limits: 'default', inPlace: true },
+  { shape: [32, 64], type: 'c2c', direction: 'inverse', batch: 2, limits: 'default', callbacks: true },
+  { shape: [60, 30], type: 'c2c', direction: 'forward', batch: 2, limits: 'default' },
+  { shape: [64, 64], type: 'c2c', direction: 'inverse', batch: 2, limits: 'adapter' },
+  { shape: [32, 64], type: 'r2c', direction: 'forward', batch: 2, limits: 'default' },
+  { shape: [24, 15], type: 'c2r', direction: 'inverse', batch: 3, limits: 'default', callbacks: true },
+  { shape: [16, 16, 8], type: 'c2c', direction: 'inverse', batch: 2, limits: 'default' },
+  { shape: [8, 12, 10], type: 'r2c', direction: 'forward', batch: 2, limits: 'default' },
+  { shape: [6, 8, 16], type: 'c2r', direction: 'inverse', batch: 2, limits: 'default', callbacks: true },
+  { shape: [16, 16, 16], type: 'c2c', direction: 'forward', batch: 2, limits: 'adapter' },
+];
+
+const devices: Record<'default' | 'adapter', GPUDevice> = {} as Record<'default' | 'adapter', GPUDevice>;
+beforeAll(async () => {
+  devices.default = (await defaultLimitsDevice()).device;
+  devices.adapter = (await testDevice('adapter')).device;
+});
+
+async function planOf(c: Case): Promise<AnyShapeFFT> {
+  const s = sides(c);
+  return createFFT(devices[c.limits], {
+    shape: c.shape,
+    type: c.type,
+    direction: c.direction,
+    precision: 'f32',
+    batch: c.batch,
+    ...(c.callbacks ? { load: load(s.inElements, s.inReal ? 'f32' : 'vec2<f32>'), store: store(s.outElements, s.outReal) } : {}),
+  });
+}
+
+describe('one-pass 2D and 3D against the f64 reference', () => {
+  for (const c of CASES) {
+    const name = `${c.type} ${c.direction} [${c.shape.join(', ')}] x ${c.batch}, ${c.limits} limits${c.callbacks ? ', load and store callbacks' : ''}`;
+    it(name, async () => {
+      const device = devices[c.limits];
+      if (c.limits === 'adapter' && device.limits.maxComputeWorkgroupStorageSize < c.shape.reduce((a, b) => a * b, 8)) {
+        throw new Error(`this adapter offers ${device.limits.maxComputeWorkgroupStorageSize} bytes of workgroup memory: [${c.shape}] needs more`);
+      }
+      const plan = await planOf(c);
+      try {
+        expect(plan.passes.map((p) => p.kind)).toEqual(['one-pass']);
+        expect(plan.passes[0].what).toMatch(new RegExp(`^\\[${c.shape.join(', ')}\\] ${c.type} in one pass: ${c.batch} transform`));
+        expect(plan.passes[0].workgroups).toEqual([c.batch, 1, 1]);
+        // One fft(...) descriptor per axis, in shape order: the innermost of the plan's type, FFTsPerBlock = the FFTs along that axis.
+        const r = c.shape.length;
+        const rows = c.shape.slice(0, r - 1).reduce((a, b) => a * b, 1);
+        const complexValues = sides(c)[c.type === 'c2r' ? 'inElements' : 'outElements'];
+        const descriptors = plan.passes[0].descriptor as { size: number; type: string; fftsPerBlock: number }[];
+        expect(descriptors.map((d) => [d.size, d.type, d.fftsPerBlock])).toEqual(c.shape.map((n, k) => (k === r - 1 ? [n, c.type, rows] : [n, 'c2c', complexValues / n])));
+        expect(plan.workspaceSize).toBe(0);
+        const seed = makeSeed();
+        const x = randomFloats(plan.inputBytes / 4, seed);
+        const got = await runPoisoned(device, plan, x);
+        expect(relativeL2(got, expected(c, x)), `seed ${seed}`).toBeLessThanOrEqual(boundFor(c.shape));
+        if (c.inPlace) {
+          // In place (its own kernel: one read_write binding), on another fresh input.
+          const y = randomFloats(plan.inputBytes / 4, seed + 1);
+          const inPlace = await runPoisoned(device, plan, y, true);
+          expect(relativeL2(inPlace, expected(c, y)), `seed ${seed + 1}, in place`).toBeLessThanOrEqual(boundFor(c.shape));
+        }
+      } finally {
+        plan.destroy();
+      }
+    });
+  }
+
+  it('where the transform does not fit one workgroup (64 x 64 on default limits), the per-axis passes still run', async () => {
+    const device = devices.default;
+    const plan = await createFFT(device, { shape: [64, 64], type: 'c2c', direction: 'forward', precision: 'f32', batch: 2 });
+    try {
+      expect(plan.passes.map((p) => p.kind)).toEqual(['rows', 'final']);
+      const seed = makeSeed();
+      const x = randomFloats(plan.inputBytes / 4, seed);
+      const got = await runPoisoned(device, plan, x);
+      expect(relativeL2(got, referenceFFTN(x, [64, 64], 2, -1)), `seed ${seed}`).toBeLessThanOrEqual(boundFor([64, 64]));
+    } finally {
+      plan.destroy();
+    }
+  });
+});
