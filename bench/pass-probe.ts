@@ -8,13 +8,21 @@
 //   counted are the pass's own (one read and one write of the data). Further options override the
 //   engine's shape: e<ept>, p<parts>, complex or split (for trying shapes the planner did not pick);
 //   inv<N> plans as if the device allowed N invocations per workgroup (shorter, more passes).
+//   A one-pass shape (2D / 3D that one workgroup holds) has pass 0 the one-pass kernel; there
+//   e<ept> re-plans every axis with that many elements per invocation, nopad keeps the buffer
+//   unpadded (no onePassLayout: the kernel's own pitch rule), pitch<N> sets the row pitch of the buffer,
+//   rowslot<N> the rows exchange's slot stride, bytes<N> lays the buffer out as if the device had N
+//   bytes of workgroup memory (less: slot swizzles instead of padding).
 import type { BenchCase } from './case.js';
 import { createBufferSets, destroyBufferSets, rotationCount } from './buffers.js';
 import { makeCopyCase } from './copy-kernel.js';
 import { probeMain } from './probe-cli.js';
 import { dispatchShape } from '../src/host/device.js';
-import { COLUMNS, planShape, type PlanLimits } from '../src/any-shape/passes.js';
+import { COLUMNS, planShape, type OnePass, type PlanLimits } from '../src/any-shape/passes.js';
 import { PASS_BINDINGS, PASS_PARAMS_BYTES, passKernel, passParamsData } from '../kernels/any-shape/pass.js';
+import { ONE_PASS_BINDINGS, ONE_PASS_SMEM, onePassKernel, onePassLayout } from '../kernels/any-shape/one-pass.js';
+import { generateModule } from '../kernels/module.js';
+import { resolvePlan } from '../descriptors/plan.js';
 
 async function probe(device: GPUDevice, label: string, total: number): Promise<BenchCase> {
   if (label === 'copy4') return makeCopyCase(device, total * 8, { copies: rotationCount(total * 16) });
@@ -42,6 +50,13 @@ async function probe(device: GPUDevice, label: string, total: number): Promise<B
   };
   const planned = planShape(shape, 'c2c', 'forward', batch, limits);
   const p = planned.passes[Number(passText)];
+  if (p?.op === 'one-pass') {
+    const number = (key: string) => {
+      const o = options.find((x) => new RegExp(`^${key}\\d+$`).test(x));
+      return o === undefined ? undefined : Number(o.slice(key.length));
+    };
+    return onePassProbe(device, label, p, { ept: number('e'), pad: !options.includes('nopad'), pitch: number('pitch'), rowSlot: number('rowslot'), bytes: number('bytes') }, limits);
+  }
   if (!p || p.op !== 'pass') throw new Error(`pass probe: pass ${passText} of [${shape}] is not a column or final pass`);
   const groups = Math.ceil(p.params.count / COLUMNS);
   const wg = dispatchShape(groups, l.maxComputeWorkgroupsPerDimension);
@@ -83,6 +98,80 @@ async function probe(device: GPUDevice, label: string, total: number): Promise<B
       destroyBufferSets(sets);
       uniform.destroy();
       tables.destroy();
+    },
+  };
+}
+
+/** The one-pass kernel of a 2D / 3D shape (out of place), its axes optionally re-planned with `ept` elements per invocation. */
+interface OnePassOverrides {
+  readonly ept?: number;
+  readonly pad: boolean;
+  readonly pitch?: number;
+  readonly rowSlot?: number;
+  /** Plan the buffer layout as if the device had this much workgroup memory (padding or slot swizzles). */
+  readonly bytes?: number;
+}
+
+async function onePassProbe(device: GPUDevice, label: string, p: OnePass, o: OnePassOverrides, limits: PlanLimits): Promise<BenchCase> {
+  const { ept, pad } = o;
+  const plans = ept === undefined ? p.plans : p.plans.map((plan) =>
+        resolvePlan({
+          size: plan.size,
+          type: plan.type,
+          direction: plan.direction,
+          precision: 'f32',
+          execution: 'block',
+          fftsPerBlock: plan.fftsPerBlock,
+          limits: plan.limits,
+          exchange: 'complex',
+          exchangeParts: 1,
+          elementsPerThread: Math.min(ept, plan.size),
+        }),
+      );
+  const invocations = Math.max(...plans.map((q) => q.stride * q.fftsPerBlock));
+  if (invocations > limits.maxComputeInvocationsPerWorkgroup) throw new Error(`pass probe: ${label} needs ${invocations} invocations`);
+  const maxBytes = limits.maxComputeWorkgroupStorageSize;
+  const layout = onePassLayout(p.shape, p.type, plans, o.bytes ?? maxBytes);
+  const slotStride = (k: number) => (k === p.shape.length - 1 ? o.rowSlot ?? (pad ? layout.slotStrides[k] : undefined) : pad ? layout.slotStrides[k] : undefined);
+  const modules = plans.map((plan, k) =>
+    generateModule(plan, { prefix: `fft_a${k}`, sharedMemory: ONE_PASS_SMEM, registersOnly: true, slotStride: slotStride(k), slotSwizzle: pad && layout.slotSwizzles[k] }),
+  );
+  const kernel = onePassKernel({ shape: p.shape, type: p.type, modules, invocations, maxWorkgroupBytes: limits.maxComputeWorkgroupStorageSize, inPlace: false, pitch: o.pitch ?? (pad ? layout.pitch : undefined) });
+  console.log(`${label}: ${plans.map((q) => `${q.fftsPerBlock} x ${q.size} E${q.execEPT} stride ${q.stride}`).join(', ')}; ${invocations} invocations, ${kernel.workgroupBytes} bytes`);
+  const module = device.createShaderModule({ code: kernel.code, label });
+  const pipeline = await device.createComputePipelineAsync({ layout: 'auto', compute: { module, entryPoint: 'main' } });
+  const wg = dispatchShape(p.batch, device.limits.maxComputeWorkgroupsPerDimension);
+  const uniform = device.createBuffer({ size: 16, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
+  device.queue.writeBuffer(uniform, 0, new Uint32Array([p.batch, wg[0], p.batch, 0]));
+  const inBytes = p.io.inElements * (p.io.inReal ? 4 : 8);
+  const outBytes = p.io.outElements * (p.io.outReal ? 4 : 8);
+  const sets = createBufferSets(device, inBytes, outBytes, rotationCount(inBytes + outBytes), label);
+  const bindGroups = sets.map((s) =>
+    device.createBindGroup({
+      layout: pipeline.getBindGroupLayout(0),
+      entries: [
+        { binding: ONE_PASS_BINDINGS.input, resource: { buffer: s.input } },
+        { binding: ONE_PASS_BINDINGS.output, resource: { buffer: s.output } },
+        { binding: ONE_PASS_BINDINGS.params, resource: { buffer: uniform } },
+      ],
+    }),
+  );
+  let next = 0;
+  return {
+    kind: 'pass',
+    precision: 'f32',
+    n: p.shape.reduce((a, b) => a * b, 1),
+    batch: p.batch,
+    bytesMoved: inBytes + outBytes,
+    encode(pass) {
+      pass.setPipeline(pipeline);
+      pass.setBindGroup(0, bindGroups[next]);
+      pass.dispatchWorkgroups(wg[0], wg[1], wg[2]);
+      next = (next + 1) % bindGroups.length;
+    },
+    destroy: () => {
+      destroyBufferSets(sets);
+      uniform.destroy();
     },
   };
 }

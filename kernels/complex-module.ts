@@ -64,10 +64,19 @@ function generateThread(plan: FFTPlan, prefix: string, defs: Definitions, ar: Ar
  * The Block register function `<name>(data, thread, fft)`: `<prefix>_execute`, or with a tag (a
  * second engine of the same length in the module, see shared-api.ts) `<prefix><tag>_execute`.
  */
-function generateBlockExecute(plan: FFTPlan, prefix: string, smem: string, workspace: string, defs: Definitions, ar: Arith, tag = ''): string {
+function generateBlockExecute(
+  plan: FFTPlan,
+  prefix: string,
+  smem: string,
+  workspace: string,
+  defs: Definitions,
+  ar: Arith,
+  tag = '',
+  slotLayout?: Pick<InternalModuleOptions, 'slotStride' | 'slotSwizzle'>,
+): string {
   const name = `${prefix}${tag}_execute`;
   const slots = plan.fftsPerBlock / plan.implicitTypeBatching;
-  const common = { prefix, tag, ept: plan.execEPT, storage: plan.storageSize, slots, exchange: plan.exchange, smem, parts: plan.exchangeParts, arith: ar };
+  const common = { prefix, tag, ept: plan.execEPT, storage: plan.storageSize, slots, exchange: plan.exchange, smem, parts: plan.exchangeParts, arith: ar, ...slotLayout };
   if (plan.algorithm === 'bluestein') {
     return addBluesteinExecute(defs, { ...common, name, size: plan.size, execSize: plan.execSize, workspace, prefetch: plan.bluesteinPrefetch });
   }
@@ -162,7 +171,13 @@ export function generateComplexModule(plan: FFTPlan, options: InternalModuleOpti
     const slots = plan.fftsPerBlock / plan.implicitTypeBatching;
     let type = '';
     // A parted exchange holds one part (execSize / parts elements) per slot at a time.
-    const elements = (plan.execSize * slots) / plan.exchangeParts;
+    if ((options.slotStride !== undefined || options.slotSwizzle) && (plan.algorithm !== 'stockham' || plan.exchange !== 'complex')) {
+      throw new Error(`internal: slotStride / slotSwizzle need a Stockham plan with the complex exchange`);
+    }
+    if (options.slotStride !== undefined && options.slotStride < plan.execSize / plan.exchangeParts) {
+      throw new Error(`internal: slotStride ${options.slotStride} needs a Stockham plan with the complex exchange and at least ${plan.execSize / plan.exchangeParts}`);
+    }
+    const elements = options.slotStride !== undefined ? options.slotStride * slots : (plan.execSize * slots) / plan.exchangeParts;
     if (plan.exchange === 'complex') type = `array<${ar.register}, ${elements}>`;
     else if (plan.exchange === 'split') type = `array<${ar.splitElement}, ${elements}>`;
     else if (sharedElements !== undefined && !options.registersOnly) type = `array<${ar.register}, ${sharedElements}>`;
@@ -179,7 +194,10 @@ export function generateComplexModule(plan: FFTPlan, options: InternalModuleOpti
   if (plan.execution === 'thread') {
     execute = generateThread(plan, prefix, defs, ar);
   } else {
-    execute = generateBlockExecute(plan, prefix, smemName, workspace?.name ?? '', defs, ar);
+    execute = generateBlockExecute(plan, prefix, smemName, workspace?.name ?? '', defs, ar, '', {
+      slotStride: options.slotStride,
+      slotSwizzle: options.slotSwizzle,
+    });
     if (api?.kind === 'same' && !options.registersOnly) {
       executeShared = generateExecuteShared(plan, prefix, smemName, execute, defs, ar);
       [dataName, dataDecl] = [smemName, smemDecl];

@@ -52,6 +52,13 @@ export interface BlockEngineSpec {
    * that the same element of neighbouring slots falls on distinct banks.
    */
   readonly slotStride?: number;
+  /**
+   * XOR every slot's indices with its slot number modulo the largest power of two (at most 16)
+   * dividing N: the other way to keep adjacent slots on distinct banks, without the padding's extra
+   * memory (a permutation within each aligned block, so the buffer stays N per slot). Complex
+   * exchange in one part only.
+   */
+  readonly slotSwizzle?: boolean;
 }
 
 /**
@@ -128,6 +135,13 @@ export function swizzlePeriod(n: number, exchange: ExchangeMode, enabled: boolea
   // 128 bytes per row of banks: 16 vec2<f32> or 32 f32 (8 vec4<f32> or 16 vec2<f32> for df64).
   const period = 128 / (exchange === 'complex' ? registerBytes : registerBytes / 2);
   return n % period === 0 ? period : 0;
+}
+
+/** Period of the slot swizzle (BlockEngineSpec.slotSwizzle): the largest power of two dividing n, at most 16 (one row of banks of vec2). */
+export function slotSwizzlePeriod(n: number): number {
+  let p = 1;
+  while (p < 16 && n % (2 * p) === 0) p *= 2;
+  return p;
 }
 
 function addSwizzle(defs: Definitions, prefix: string, period: number): string {
@@ -305,11 +319,16 @@ function exchangeFunction(
   const per = ept / stage.radix;
   const period = swizzlePeriod(partLen, spec.exchange, spec.swizzle ?? true, ar.bytes);
   const swz = period ? addSwizzle(defs, spec.prefix, period) : '';
-  const at = (index: string) => (swz ? `${smem}[base + ${swz}(${index})]` : `${smem}[base + ${index}]`);
+  const slotPeriod = spec.slotSwizzle ? slotSwizzlePeriod(partLen) : 0;
+  if (spec.slotSwizzle && (parts !== 1 || spec.exchange !== 'complex' || slotPeriod < 2)) {
+    throw new Error(`internal: slotSwizzle needs the complex exchange in one part and an even length (got ${spec.exchange}, ${parts} parts, ${partLen})`);
+  }
+  const position = (index: string) => (swz ? `${swz}(${index})` : index);
+  const at = (index: string) => (slotPeriod ? `${smem}[base + (${position(index)} ^ slot_xor)]` : `${smem}[base + ${position(index)}]`);
   // Butterfly m's outputs all lie in part floor(m * parts / per) (see BlockEngineSpec.parts).
   const partOf = (m: number) => Math.floor((m * parts) / per);
   const idx = butterflyIndex(stage, stride, ept, true, (m) => partOf(m) * partLen);
-  const setup = [`let base = ${mulConst('fft', spec.slotStride ?? partLen)};`, ...idx.lines];
+  const setup = [`let base = ${mulConst('fft', spec.slotStride ?? partLen)};`, ...(slotPeriod ? [`let slot_xor = fft & ${slotPeriod - 1}u;`] : []), ...idx.lines];
   // A component: the whole register (complex exchange) or one half (split, SplitPart).
   type Component = { get(reg: string): string; set(reg: string, value: string): string };
   const writes = (component: Component, p: number) => {

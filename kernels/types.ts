@@ -55,4 +55,12 @@ export interface InternalModuleOptions extends WGSLOptions {
   readonly workspaceName?: string;
   /** Generate the register API only (the enclosing module provides execute_shared). */
   readonly registersOnly?: boolean;
+  /**
+   * Elements between the exchange buffers of consecutive FFT slots (Stockham, complex exchange;
+   * default: the slot's part length). A kernel whose adjacent invocations run adjacent slots pads it
+   * by one so that their exchanges fall on distinct banks (kernels/stockham.ts slotStride).
+   */
+  readonly slotStride?: number;
+  /** XOR each slot's exchange indices with the slot number (kernels/stockham.ts slotSwizzle): the same, without extra memory. */
+  readonly slotSwizzle?: boolean;
 }

@@ -12,7 +12,7 @@
 //      and FFT f's elements lie B apart (B = the product of the later axes), so for every register
 //      adjacent invocations read adjacent addresses (one contiguous run per register and block);
 //   2. barrier (the register API does not synchronise after its last exchange), the results go to
-//      the buffer (rows padded to an odd pitch where that fits: no bank conflicts between rows), barrier;
+//      the buffer (rows padded where that fits, onePassLayout: no bank conflicts between rows), barrier;
 //   3. middle axis (3D): registers from the buffer, execute (it synchronises before its first
 //      exchange write, so every invocation has read its data by then), barrier, back to the
 //      buffer, barrier;
@@ -24,6 +24,7 @@
 // and `index` the flat row-major index in it (numpy's rfftn layout on the complex side of R2C / C2R).
 import { keepBinding } from '../callbacks.js';
 import type { WGSLModule } from '../types.js';
+import type { FFTPlan } from '../../descriptors/model.js';
 
 /** The workgroup buffer every axis module is generated with (WGSLOptions.sharedMemory). */
 export const ONE_PASS_SMEM = 'fft_nd_smem';
@@ -46,6 +47,8 @@ export interface OnePassSpec {
   /** The device's workgroup memory: rows are padded (see rowPitch) where the padded buffer fits it. */
   readonly maxWorkgroupBytes: number;
   readonly inPlace: boolean;
+  /** Row pitch of the workgroup buffer (complex values, at least the row length): overrides the rule below (bench/pass-probe.ts). */
+  readonly pitch?: number;
   /** The user's WGSL `fn load(fft: u32, index: u32) -> E` / `fn store(fft: u32, index: u32, value: E)`. */
   readonly load?: string;
   readonly store?: string;
@@ -60,6 +63,61 @@ export interface OnePassKernel {
 export function onePassName(spec: Pick<OnePassSpec, 'shape' | 'type' | 'modules' | 'inPlace' | 'load' | 'store'>): string {
   const dir = spec.modules[0].plan.direction === 'forward' ? 'fwd' : 'inv';
   return ['one_pass', spec.type, spec.shape.join('x'), dir, spec.inPlace ? 'inplace' : '', spec.load ? 'load' : '', spec.store ? 'store' : ''].filter(Boolean).join('_');
+}
+
+/** Where the data and the exchanges lie in the one workgroup buffer: chosen before the modules are generated. */
+export interface OnePassLayout {
+  /** Complex values between consecutive rows of the data (at least the row length w). */
+  readonly pitch: number;
+  /** The exchange slot stride of each axis's module (InternalModuleOptions.slotStride), undefined for the module's default. */
+  readonly slotStrides: readonly (number | undefined)[];
+  /** Axes whose module XORs its exchange indices with the slot (InternalModuleOptions.slotSwizzle) where the padding does not fit. */
+  readonly slotSwizzles: readonly boolean[];
+}
+
+/**
+ * The smallest pitch in [w, w + 32) at which the first 16 invocations of the rows phase (s per row,
+ * thread t of row f at f * pitch + t) touch 16 distinct 8-byte bank pairs: a half-warp's vec2
+ * accesses then take one wavefront. Undefined when none does (s not a power of two) or s >= 16 (one
+ * row per half-warp: any pitch is conflict-free).
+ */
+function conflictFreePitch(w: number, s: number): number | undefined {
+  if (s >= 16) return undefined;
+  for (let p = w; p < w + 32; p++) {
+    const banks = new Set(Array.from({ length: 16 }, (_, i) => (Math.floor(i / s) * p + (i % s)) % 16));
+    if (banks.size === 16) return p;
+  }
+  return undefined;
+}
+
+/**
+ * The buffer layout of a one-pass kernel (plans[k]: axis k's Block plan), padded where the padded
+ * buffer fits `maxWorkgroupBytes`. Measured on an H200 (bench/NOTES.md): without padding, the column
+ * exchanges (adjacent invocations on adjacent slots, slots L apart) were 32-way bank conflicts and
+ * 64² ran at 1189 GB/s; column slots L + 1 apart gave 2344; rows pitched so that a half-warp's rows
+ * fall on distinct banks (the rows exchange on the same pitch) 2424, and 32² 2691 -> 3427.
+ * Where the padded column exchange does not fit, its slots XOR their indices instead (no memory).
+ */
+export function onePassLayout(shape: readonly number[], type: OnePassSpec['type'], plans: readonly FFTPlan[], maxWorkgroupBytes: number): OnePassLayout {
+  const r = shape.length;
+  const w = type === 'c2c' ? shape[r - 1] : Math.floor(shape[r - 1] / 2) + 1;
+  const total = product([...shape.slice(0, r - 1), w]);
+  const rowCount = total / w;
+  const fits = (elements: number) => elements * 8 <= maxWorkgroupBytes;
+  const slotStrides: (number | undefined)[] = plans.map((plan, k) => {
+    // Other axes: adjacent invocations run adjacent slots; one slot further on is one bank further.
+    if (k === r - 1 || plan.exchange !== 'complex') return undefined; // 'none': one invocation per FFT, no exchange
+    const L = shape[k];
+    return L % 2 === 0 && fits(plan.fftsPerBlock * (L + 1)) ? L + 1 : undefined;
+  });
+  const slotSwizzles = plans.map((plan, k) => k !== r - 1 && plan.exchange === 'complex' && slotStrides[k] === undefined && shape[k] % 2 === 0);
+  const columns = Math.max(0, ...plans.map((plan, k) => (k === r - 1 || plan.exchange !== 'complex' ? 0 : plan.fftsPerBlock * (slotStrides[k] ?? shape[k]))));
+  const rows = plans[r - 1];
+  const candidates = [conflictFreePitch(w, rows.stride), w % 2 === 0 ? w + 1 : undefined, w];
+  const pitch = candidates.find((p) => p !== undefined && fits(Math.max(rowCount * p, columns)))!;
+  // The rows exchange (complex rows only: the real module keeps its own) on the same pitch.
+  if (type === 'c2c' && rows.exchange === 'complex' && pitch !== w) slotStrides[r - 1] = pitch;
+  return { pitch, slotStrides, slotSwizzles };
 }
 
 /** Complex elements a module's workgroup declaration holds (0 without one); only `array<vec2<f32>, N>` can share the buffer. */
@@ -105,7 +163,8 @@ export function onePassKernel(spec: OnePassSpec): OnePassKernel {
   // Row pitch of the buffer. The rows phase writes (reads) row f at f * pitch + t + i * stride: with
   // an even row length, rows a multiple of 16 complex values apart (or any even number, with one row
   // per invocation) land on the same banks. An odd pitch spreads them, where the padded rows fit.
-  const pitch = w % 2 === 0 && Math.max(rowCount * (w + 1), exchanges) * 8 <= spec.maxWorkgroupBytes ? w + 1 : w;
+  const pitch = spec.pitch ?? (w % 2 === 0 && Math.max(rowCount * (w + 1), exchanges) * 8 <= spec.maxWorkgroupBytes ? w + 1 : w);
+  if (pitch < w) throw new Error(`internal: one-pass row pitch ${pitch} is shorter than the row (${w})`);
   const elements = Math.max(rowCount * pitch, exchanges);
   if (elements * 8 > spec.maxWorkgroupBytes) throw new Error(`internal: one-pass [${shape}] needs ${elements * 8} bytes of workgroup memory, the device allows ${spec.maxWorkgroupBytes}`);
   const inPerTransform = type === 'c2r' ? total : product(shape);

@@ -6,7 +6,7 @@ import type { FFTDirection, FFTPlan, FFTType } from '../../descriptors/model.js'
 import { fft } from '../fft.js';
 import { Block, Direction, ElementsPerThread, FFTsPerBlock, Limits, Precision, Size, Type } from '../../descriptors/operators.js';
 import { generateModule } from '../../kernels/module.js';
-import { ONE_PASS_BINDINGS, ONE_PASS_SMEM, onePassKernel, onePassName } from '../../kernels/any-shape/one-pass.js';
+import { ONE_PASS_BINDINGS, ONE_PASS_SMEM, onePassKernel, onePassLayout, onePassName } from '../../kernels/any-shape/one-pass.js';
 import { PASS_BINDINGS, passKernel, passKernelName, passParamsData, PASS_PARAMS_BYTES } from '../../kernels/any-shape/pass.js';
 import { batchedKernelSource, INPUT_BINDING, OUTPUT_BINDING, PARAMS_BINDING, WORKSPACE_BINDING } from '../batched/kernel.js';
 import { batchedDispatch, withSuggestedFFTsPerBlock } from '../batched/plan.js';
@@ -309,8 +309,11 @@ async function makeOnePass(device: GPUDevice, p: OnePass, callbacks: { load?: st
     throw new Error(`webfftdx: ${label} needs ${p.batch} workgroups, beyond ${l.maxComputeWorkgroupsPerDimension} x ${l.maxComputeWorkgroupsPerDimension}`);
   }
   // Every axis's exchange and the data between the axes share one buffer: the kernel declares it.
-  const modules = p.plans.map((plan, k) => generateModule(plan, { prefix: `fft_a${k}`, sharedMemory: ONE_PASS_SMEM, registersOnly: true }));
-  const spec = { shape: p.shape, type: p.type, modules, invocations: p.invocations, maxWorkgroupBytes: l.maxComputeWorkgroupStorageSize, ...callbacks };
+  const layout = onePassLayout(p.shape, p.type, p.plans, l.maxComputeWorkgroupStorageSize);
+  const modules = p.plans.map((plan, k) =>
+    generateModule(plan, { prefix: `fft_a${k}`, sharedMemory: ONE_PASS_SMEM, registersOnly: true, slotStride: layout.slotStrides[k], slotSwizzle: layout.slotSwizzles[k] }),
+  );
+  const spec = { shape: p.shape, type: p.type, modules, invocations: p.invocations, maxWorkgroupBytes: l.maxComputeWorkgroupStorageSize, pitch: layout.pitch, ...callbacks };
   const outOfPlace = onePassKernel({ ...spec, inPlace: false });
   if (outOfPlace.workgroupBytes > l.maxComputeWorkgroupStorageSize || p.invocations > l.maxComputeInvocationsPerWorkgroup || p.invocations > l.maxComputeWorkgroupSizeX) {
     throw new Error(`internal: ${onePassName({ ...spec, inPlace: false })} exceeds the device's limits`);

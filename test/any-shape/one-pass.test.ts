@@ -66,6 +66,10 @@ interface Case {
   readonly direction: 'forward' | 'inverse';
   readonly batch: number;
   readonly limits: 'default' | 'adapter';
+  /** The column exchange's padded slot stride the kernel must use (onePassSlotStride), where asserted. */
+  readonly slotStride?: number;
+  /** The slot XOR mask of the column exchange where its padding does not fit (onePassLayout). */
+  readonly slotXor?: number;
   readonly callbacks?: boolean;
   /** Also run the plan in place (one more kernel). */
   readonly inPlace?: boolean;
@@ -110,8 +114,8 @@ function expected(c: Case, x: Float32Array): Float64Array {
 
 const CASES: readonly Case[] = [
   { shape: [16, 16], type: 'c2c', direction: 'forward', batch: 3, limits: 'default', inPlace: true },
-  { shape: [32, 64], type: 'c2c', direction: 'inverse', batch: 2, limits: 'default', callbacks: true },
-  { shape: [60, 30], type: 'c2c', direction: 'forward', batch: 2, limits: 'default' },
+  { shape: [32, 64], type: 'c2c', direction: 'inverse', batch: 2, limits: 'default', callbacks: true, slotXor: 15 },
+  { shape: [60, 30], type: 'c2c', direction: 'forward', batch: 2, limits: 'default', slotStride: 61 },
   { shape: [64, 64], type: 'c2c', direction: 'inverse', batch: 2, limits: 'adapter' },
   { shape: [32, 64], type: 'r2c', direction: 'forward', batch: 2, limits: 'default' },
   { shape: [24, 15], type: 'c2r', direction: 'inverse', batch: 3, limits: 'default', callbacks: true },
@@ -159,6 +163,8 @@ describe('one-pass 2D and 3D against the f64 reference', () => {
         const descriptors = plan.passes[0].descriptor as { size: number; type: string; fftsPerBlock: number }[];
         expect(descriptors.map((d) => [d.size, d.type, d.fftsPerBlock])).toEqual(c.shape.map((n, k) => (k === r - 1 ? [n, c.type, rows] : [n, 'c2c', complexValues / n])));
         expect(plan.workspaceSize).toBe(0);
+        if (c.slotStride) expect(plan.passes[0].code).toContain(`let base = fft * ${c.slotStride}u;`);
+        if (c.slotXor) expect(plan.passes[0].code).toContain(`let slot_xor = fft & ${c.slotXor}u;`);
         const seed = makeSeed();
         const x = randomFloats(plan.inputBytes / 4, seed);
         const got = await runPoisoned(device, plan, x);
