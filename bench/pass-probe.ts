@@ -6,7 +6,8 @@
 //   only; a rows pass is createBatchedFFT, measured by the bench's c2c kind), `uniform` for the
 //   kernel that reads its parameters from the uniform instead of constants. Out of place; the bytes
 //   counted are the pass's own (one read and one write of the data). Further options override the
-//   engine's shape: e<ept>, p<parts>, complex or split (for trying shapes the planner did not pick);
+//   engine's shape: e<ept>, p<parts>, complex or split, c<N> columns per workgroup (for trying shapes
+//   the planner did not pick);
 //   inv<N> plans as if the device allowed N invocations per workgroup (shorter, more passes).
 //   A one-pass shape (2D / 3D that one workgroup holds) has pass 0 the one-pass kernel; there
 //   e<ept> re-plans every axis with that many elements per invocation, nopad keeps the buffer
@@ -34,6 +35,7 @@ async function probe(device: GPUDevice, label: string, total: number): Promise<B
     if (/^e\d+$/.test(o)) override.ept = Number(o.slice(1));
     else if (/^p\d+$/.test(o)) override.parts = Number(o.slice(1));
     else if (o === 'complex' || o === 'split') override.exchange = o;
+    else if (/^c\d+$/.test(o)) override.columns = Number(o.slice(1));
   }
   // inv<N>: plan as if the device allowed N invocations per workgroup (shorter passes, more of them).
   const inv = options.find((o) => /^inv\d+$/.test(o));
@@ -58,7 +60,7 @@ async function probe(device: GPUDevice, label: string, total: number): Promise<B
     return onePassProbe(device, label, p, { ept: number('e'), pad: !options.includes('nopad'), pitch: number('pitch'), rowSlot: number('rowslot'), bytes: number('bytes') }, limits);
   }
   if (!p || p.op !== 'pass') throw new Error(`pass probe: pass ${passText} of [${shape}] is not a column or final pass`);
-  const groups = Math.ceil(p.params.count / COLUMNS);
+  const groups = Math.ceil(p.params.count / ((override.columns as number | undefined) ?? COLUMNS));
   const wg = dispatchShape(groups, l.maxComputeWorkgroupsPerDimension);
   const params = { ...p.params, groupsX: wg[0], groups };
   const kernel = passKernel({ ...p.spec, ...override, inPlace: false, maxWorkgroupBytes: l.maxComputeWorkgroupStorageSize, ...(mode === 'uniform' ? {} : { constants: params }) });
