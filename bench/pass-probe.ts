@@ -83,28 +83,36 @@ async function probe(device: GPUDevice, label: string, total: number): Promise<B
       ],
     }),
   );
+  return dispatchCase({ n: elements, batch, bytesMoved: inBytes + outBytes, pipeline, bindGroups, workgroups: wg }, () => {
+    destroyBufferSets(sets);
+    uniform.destroy();
+    tables.destroy();
+  });
+}
+
+/** A case that dispatches `pipeline` over `workgroups`, rotating through the bind groups (one per buffer set). */
+function dispatchCase(
+  c: { n: number; batch: number; bytesMoved: number; pipeline: GPUComputePipeline; bindGroups: GPUBindGroup[]; workgroups: readonly number[] },
+  release: () => void,
+): BenchCase {
   let next = 0;
   return {
     kind: 'pass',
     precision: 'f32',
-    n: elements,
-    batch,
-    bytesMoved: inBytes + outBytes,
+    n: c.n,
+    batch: c.batch,
+    bytesMoved: c.bytesMoved,
     encode(pass) {
-      pass.setPipeline(pipeline);
-      pass.setBindGroup(0, bindGroups[next]);
-      pass.dispatchWorkgroups(wg[0], wg[1], wg[2]);
-      next = (next + 1) % bindGroups.length;
+      pass.setPipeline(c.pipeline);
+      pass.setBindGroup(0, c.bindGroups[next]);
+      pass.dispatchWorkgroups(c.workgroups[0], c.workgroups[1], c.workgroups[2]);
+      next = (next + 1) % c.bindGroups.length;
     },
-    destroy: () => {
-      destroyBufferSets(sets);
-      uniform.destroy();
-      tables.destroy();
-    },
+    destroy: release,
   };
 }
 
-/** The one-pass kernel of a 2D / 3D shape (out of place), its axes optionally re-planned with `ept` elements per invocation. */
+/** Variants of the one-pass kernel (pass-probe options e<ept>, nopad, pitch<N>, rowslot<N>, bytes<N>). */
 interface OnePassOverrides {
   readonly ept?: number;
   readonly pad: boolean;
@@ -114,6 +122,7 @@ interface OnePassOverrides {
   readonly bytes?: number;
 }
 
+/** The one-pass kernel of a 2D / 3D shape (out of place), its axes optionally re-planned with `ept` elements per invocation. */
 async function onePassProbe(device: GPUDevice, label: string, p: OnePass, o: OnePassOverrides, limits: PlanLimits): Promise<BenchCase> {
   const { ept, pad } = o;
   const plans = ept === undefined ? p.plans : p.plans.map((plan) =>
@@ -158,24 +167,10 @@ async function onePassProbe(device: GPUDevice, label: string, p: OnePass, o: One
       ],
     }),
   );
-  let next = 0;
-  return {
-    kind: 'pass',
-    precision: 'f32',
-    n: p.shape.reduce((a, b) => a * b, 1),
-    batch: p.batch,
-    bytesMoved: inBytes + outBytes,
-    encode(pass) {
-      pass.setPipeline(pipeline);
-      pass.setBindGroup(0, bindGroups[next]);
-      pass.dispatchWorkgroups(wg[0], wg[1], wg[2]);
-      next = (next + 1) % bindGroups.length;
-    },
-    destroy: () => {
-      destroyBufferSets(sets);
-      uniform.destroy();
-    },
-  };
+  return dispatchCase({ n: p.shape.reduce((x, y) => x * y, 1), batch: p.batch, bytesMoved: inBytes + outBytes, pipeline, bindGroups, workgroups: wg }, () => {
+    destroyBufferSets(sets);
+    uniform.destroy();
+  });
 }
 
 probeMain(probe);
