@@ -92,8 +92,6 @@ ${store.join('\n')}
 export function sharedKernel(mod: WGSLModule): string {
   const p = mod.plan;
   if (!mod.executeShared) throw new Error('module has no execute_shared');
-  const [bx, by, bz] = p.blockDim;
-  const step = bx * by * bz;
   const inTotal = p.fftsPerBlock * p.inputLength;
   const outTotal = p.fftsPerBlock * p.outputLength;
   const sm = mod.sharedData;
@@ -105,21 +103,32 @@ export function sharedKernel(mod: WGSLModule): string {
     p.outputType === 'real'
       ? `dst[base + k] = ${sm}[k >> 1u][k & 1u];`
       : `dst[2u * (base + k)] = ${sm}[k].x; dst[2u * (base + k) + 1u] = ${sm}[k].y;`;
-  return `${IO}
+  return sharedEntryPoint(IO, mod, { inTotal, outTotal, load, store });
+}
+
+/**
+ * The entry point of a workgroup-memory-API test kernel: every invocation copies its share of
+ * workgroup `wid.x`'s input into `sharedData` with `load` (per element k, `base` the workgroup's
+ * first element), execute_shared, then out with `store`. `prelude`: the bindings.
+ */
+export function sharedEntryPoint(prelude: string, mod: WGSLModule, io: { inTotal: number; outTotal: number; load: string; store: string }): string {
+  const [bx, by, bz] = mod.plan.blockDim;
+  const step = bx * by * bz;
+  return `${prelude}
 ${mod.code}
 @compute @workgroup_size(${bx}, ${by}, ${bz})
 fn main(@builtin(local_invocation_id) lid: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>) {
   let flat = lid.x + ${bx}u * (lid.y + ${by}u * lid.z);
   {
-    let base = wid.x * ${inTotal}u;
-    for (var k = flat; k < ${inTotal}u; k += ${step}u) { ${load} }
+    let base = wid.x * ${io.inTotal}u;
+    for (var k = flat; k < ${io.inTotal}u; k += ${step}u) { ${io.load} }
   }
   workgroupBarrier();
   ${mod.executeShared}(lid.x, lid.y + lid.z * ${by}u);
   workgroupBarrier();
   {
-    let base = wid.x * ${outTotal}u;
-    for (var k = flat; k < ${outTotal}u; k += ${step}u) { ${store} }
+    let base = wid.x * ${io.outTotal}u;
+    for (var k = flat; k < ${io.outTotal}u; k += ${step}u) { ${io.store} }
   }
 }`;
 }

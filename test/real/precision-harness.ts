@@ -12,7 +12,7 @@ import { resolvePlan, type DescriptorState } from '../../descriptors/plan.js';
 import { bluesteinWorkspace } from '../../kernels/bluestein.js';
 import { generateRealModule } from '../../kernels/real/module.js';
 import type { WGSLModule } from '../../kernels/types.js';
-import type { Api, BuiltKernel } from './harness.js';
+import { sharedEntryPoint, type Api, type BuiltKernel } from './harness.js';
 
 const IO = `@group(0) @binding(0) var<storage, read> src: array<f32>;
 @group(0) @binding(1) var<storage, read_write> dst: array<f32>;`;
@@ -112,8 +112,6 @@ ${store.join('\n')}
 function sharedKernel(mod: WGSLModule): string {
   const p = mod.plan;
   if (!mod.executeShared) throw new Error('module has no execute_shared');
-  const [bx, by, bz] = p.blockDim;
-  const step = bx * by * bz;
   const slots = p.fftsPerBlock / p.implicitTypeBatching;
   const inTotal = slots * p.inputLength;
   const outTotal = slots * p.outputLength;
@@ -133,23 +131,7 @@ function sharedKernel(mod: WGSLModule): string {
     : p.outputType === 'real'
       ? `dst[2u * (base + k)] = ${sm}[k >> 1u][k & 1u]; dst[2u * (base + k) + 1u] = ${sm}[k >> 1u][2u + (k & 1u)];`
       : `for (var q = 0u; q < 4u; q++) { dst[4u * (base + k) + q] = ${sm}[k][q]; }`;
-  return `${head(p)}
-${mod.code}
-@compute @workgroup_size(${bx}, ${by}, ${bz})
-fn main(@builtin(local_invocation_id) lid: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>) {
-  let flat = lid.x + ${bx}u * (lid.y + ${by}u * lid.z);
-  {
-    let base = wid.x * ${inTotal}u;
-    for (var k = flat; k < ${inTotal}u; k += ${step}u) { ${load} }
-  }
-  workgroupBarrier();
-  ${mod.executeShared}(lid.x, lid.y + lid.z * ${by}u);
-  workgroupBarrier();
-  {
-    let base = wid.x * ${outTotal}u;
-    for (var k = flat; k < ${outTotal}u; k += ${step}u) { ${store} }
-  }
-}`;
+  return sharedEntryPoint(head(p), mod, { inTotal, outTotal, load, store });
 }
 
 /**
