@@ -11,7 +11,7 @@
 import { describe, expect, it } from 'vitest';
 import { referenceDFT, relativeL2 } from '../../src/reference.js';
 import { FULL } from '../support/full.js';
-import { blockCase as block, expectWideCasesPass, random64, threadCase as thread, type WideCase } from './precision-check.js';
+import { BLOCK_APIS_AND_PATHS, blockCase as block, expectWideCasesPass, random64, THREAD_LAYOUT_MODES, type WideCase } from './precision-check.js';
 
 const expectCasesPass = (cases: readonly WideCase[]) => expectWideCasesPass('f64', cases);
 
@@ -28,26 +28,11 @@ describe('f64 (df64) real FFTs', () => {
   });
 
   it('Thread: every layout x mode (16, 30)', { timeout: 600_000 }, async () => {
-    await expectCasesPass([
-      thread(16, 'natural', 'normal'),
-      thread(16, 'packed', 'folded'),
-      thread(16, 'full', 'folded'),
-      thread(30, 'packed', 'normal'),
-      thread(30, 'natural', 'folded'),
-      thread(30, 'full', 'normal'),
-    ]);
+    await expectCasesPass(THREAD_LAYOUT_MODES);
   });
 
   it('Block: both APIs, the complex exchange, Bluestein (64, 68, 256, 1000)', { timeout: 900_000 }, async () => {
-    await expectCasesPass([
-      block(64, 'full', 'normal'),
-      block(64, 'natural', 'folded'),
-      block(68, 'packed', 'normal', 'registers', ' (Bluestein)'),
-      block(256, 'packed', 'folded', 'shared'),
-      block(1000, 'natural', 'normal', 'shared'),
-      // The split exchange: execute_shared runs its own engine (complex exchange) on its own buffer.
-      { ...block(256, 'natural', 'normal', 'shared', ' (split: own engine)'), state: { size: 256, layout: 'natural', mode: 'normal', execution: 'block', exchange: 'split' } },
-    ]);
+    await expectCasesPass(BLOCK_APIS_AND_PATHS);
   });
 
   // The folded mirror pass through the split exchange in 2 parts (the only new distributed code the

@@ -171,3 +171,24 @@ export const threadCase = (size: number, layout: Layout, mode: Mode): WideCase =
   api: 'thread',
   count: 37,
 });
+
+/** Every layout x mode in Thread execution at 16 and 30 (one kernel each): the f16 and f64 tests' first sample. */
+export const THREAD_LAYOUT_MODES: readonly WideCase[] = [
+  threadCase(16, 'natural', 'normal'),
+  threadCase(16, 'packed', 'folded'),
+  threadCase(16, 'full', 'folded'),
+  threadCase(30, 'packed', 'normal'),
+  threadCase(30, 'natural', 'folded'),
+  threadCase(30, 'full', 'normal'),
+];
+
+/** Block: both APIs, the complex and split exchanges, Bluestein (64, 68, 256, 1000): the f16 and f64 tests' second sample. */
+export const BLOCK_APIS_AND_PATHS: readonly WideCase[] = [
+  blockCase(64, 'full', 'normal'),
+  blockCase(64, 'natural', 'folded'),
+  blockCase(68, 'packed', 'normal', 'registers', ' (Bluestein)'),
+  blockCase(256, 'packed', 'folded', 'shared'),
+  blockCase(1000, 'natural', 'normal', 'shared'),
+  // The split exchange: execute_shared runs its own engine (complex exchange) on its own buffer.
+  { ...blockCase(256, 'natural', 'normal', 'shared', ' (split: own engine)'), state: { size: 256, layout: 'natural', mode: 'normal', execution: 'block', exchange: 'split' } },
+];
