@@ -223,20 +223,24 @@ export function keep(expr: string): string {
  *        fast-two-sum. Error <= ~2^-47 (|a| + |b|) per component ("sloppy" add: enough for FFTs,
  *        whose error analysis is normwise).
  *   scale, cmul: two-product of high parts by Dekker's algorithm (Veltkamp split into 12-bit
- *        halves, whose products are exact in f32), cross terms in f32, renormalised. Not fma: WGSL
- *        does not promise a fused fma (lavapipe computes fma(a, b, -a b) as 0), and Dekker's
- *        partial products are exact, so a compiler contracting them into fmas changes nothing.
+ *        halves, whose products are exact in f32), cross terms in f32, renormalised. Not fma by
+ *        default: WGSL does not promise a fused fma (lavapipe computes fma(a, b, -a b) as 0), and
+ *        Dekker's partial products are exact, so a compiler contracting them into fmas changes
+ *        nothing. With `exactFma` (a device whose fma rounds once: src/host/fma.ts tests it) the
+ *        error of p = fl(a b) is fma(a, b, -p), one instruction.
  *        A product with a constant splits the constant at compile time (constant folding is exact).
  * Shader compilers treat WGSL float arithmetic as reassociable: Mesa's NIR (lavapipe) rewrites
- * (a + b) - a to b, which zeroes every two-sum's error term, and GPU compilers contract a product into
- * the additions that follow it (fma(a, b, e) in place of fl(a b) + e). Each rounded result whose exact
- * value a transformation depends on therefore passes through `max(x, -3e38)` (keep): a no-op on
+ * (a + b) - a to b, which zeroes every two-sum's error term, NVIDIA's driver rewrites s - (s - a) to
+ * a (measured: f64 FFTs at 5e-8 on an H200 until v below was kept too), and GPU compilers contract
+ * a product into the additions that follow it (fma(a, b, e) in place of fl(a b) + e). Every rounded
+ * intermediate whose exact value a transformation depends on (s, v, hi - s, the split's t - a)
+ * therefore passes through `max(x, -3e38)` (keep): a no-op on
  * every value the FFT produces that no compiler can see through, so it can neither be cancelled
  * algebraically nor fused. (Side effect: a NaN there becomes -3e38; WGSL gives no NaN guarantees
  * anyway.) test/kernels/df64-eft.test.ts checks the exact low parts on the device it runs on.
  */
-function dfHelpers(prefix: string): Record<'split' | 'add' | 'sub' | 'scale' | 'cmul', { name: string; code: string }> {
-  const renorm = (s: string, t: string) => [`  let hi = ${keep(`${s} + ${t}`)};`, `  return vec4<f32>(hi, ${t} - (hi - ${s}));`];
+function dfHelpers(prefix: string, exactFma: boolean): Record<'split' | 'add' | 'sub' | 'scale' | 'cmul', { name: string; code: string }> {
+  const renorm = (s: string, t: string) => [`  let hi = ${keep(`${s} + ${t}`)};`, `  return vec4<f32>(hi, ${t} - ${keep(`hi - ${s}`)});`];
   const split = `${prefix}_dsplit`;
   const add = `${prefix}_dadd`;
   const sub = `${prefix}_dsub`;
@@ -245,6 +249,8 @@ function dfHelpers(prefix: string): Record<'split' | 'add' | 'sub' | 'scale' | '
   // The exact error of p = fl(x y) from the splits xs, ys (vec4: 12-bit high halves, low halves).
   const err = (xs: [string, string], ys: [string, string], p: string) =>
     `((${xs[0]} * ${ys[0]} - ${p}) + ${xs[0]} * ${ys[1]} + ${xs[1]} * ${ys[0]}) + ${xs[1]} * ${ys[1]}`;
+  // With exactFma the exact error of p = fl(x y) is fma(x, y, -p): no splits. (p passes through keep,
+  // so the compiler cannot fold it into the fma.)
   return {
     split: {
       name: split,
@@ -252,7 +258,7 @@ function dfHelpers(prefix: string): Record<'split' | 'add' | 'sub' | 'scale' | '
         `// Veltkamp split of f32 values into 12-bit halves: (high.xy, low.zw), high + low exact.`,
         `fn ${split}(a: vec2<f32>) -> vec4<f32> {`,
         `  let t = ${keep('a * 4097.0f')};`,
-        `  let h = ${keep('t - (t - a)')};`,
+        `  let h = ${keep(`t - ${keep('t - a')}`)};`,
         `  return vec4<f32>(h, a - h);`,
         `}`,
       ].join('\n'),
@@ -263,7 +269,7 @@ function dfHelpers(prefix: string): Record<'split' | 'add' | 'sub' | 'scale' | '
         `// df64 a + b for both components: two-sum of the high parts, low parts added, renormalised.`,
         `fn ${add}(a: vec4<f32>, b: vec4<f32>) -> vec4<f32> {`,
         `  let s = ${keep('a.xy + b.xy')};`,
-        `  let v = s - a.xy;`,
+        `  let v = ${keep('s - a.xy')};`,
         `  let e = (a.xy - (s - v)) + (b.xy - v);`,
         `  let t = e + (a.zw + b.zw);`,
         ...renorm('s', 't'),
@@ -277,12 +283,11 @@ function dfHelpers(prefix: string): Record<'split' | 'add' | 'sub' | 'scale' | '
     scale: {
       name: scale,
       code: [
-        `// df64 x * c for a real df64 c = (hi, lo): two-product of the high parts (Dekker), cross terms in f32.`,
+        `// df64 x * c for a real df64 c = (hi, lo): two-product of the high parts (${exactFma ? 'one fma' : 'Dekker'}), cross terms in f32.`,
         `fn ${scale}(x: vec4<f32>, c: vec2<f32>) -> vec4<f32> {`,
-        `  let xs = ${split}(x.xy);`,
-        `  let cs = ${split}(c.xx);`,
+        ...(exactFma ? [] : [`  let xs = ${split}(x.xy);`, `  let cs = ${split}(c.xx);`]),
         `  let p = ${keep('x.xy * c.x')};`,
-        `  let e = ${err(['xs.xy', 'xs.zw'], ['cs.xy', 'cs.zw'], 'p')};`,
+        exactFma ? `  let e = fma(x.xy, c.xx, -p);` : `  let e = ${err(['xs.xy', 'xs.zw'], ['cs.xy', 'cs.zw'], 'p')};`,
         `  let t = e + (x.xy * c.y + x.zw * c.x);`,
         ...renorm('p', 't'),
         `}`,
@@ -292,19 +297,18 @@ function dfHelpers(prefix: string): Record<'split' | 'add' | 'sub' | 'scale' | '
       name: cmul,
       code: [
         `// df64 complex a * b: re = ar br - ai bi, im = ai br + ar bi. Each product of high parts is`,
-        `// p + e exactly (Dekker); the two of a component are added by two-sum; errors and cross terms in f32.`,
+        `// p + e exactly (${exactFma ? 'one fma' : 'Dekker'}); the two of a component are added by two-sum; errors and cross terms in f32.`,
         `fn ${cmul}(a: vec4<f32>, b: vec4<f32>) -> vec4<f32> {`,
         `  let sg = vec2<f32>(-1.0f, 1.0f);`,
-        `  let sa = ${split}(a.xy);`,
-        `  let sb = ${split}(b.xy);`,
+        ...(exactFma ? [] : [`  let sa = ${split}(a.xy);`, `  let sb = ${split}(b.xy);`]),
         `  let p1 = ${keep('a.xy * b.xx')};`,
-        `  let e1 = ${err(['sa.xy', 'sa.zw'], ['sb.xx', 'sb.zz'], 'p1')};`,
+        exactFma ? `  let e1 = fma(a.xy, b.xx, -p1);` : `  let e1 = ${err(['sa.xy', 'sa.zw'], ['sb.xx', 'sb.zz'], 'p1')};`,
         `  let q2 = ${keep('a.yx * b.yy')};`,
         `  let p2 = q2 * sg;`,
-        `  let e2 = (${err(['sa.yx', 'sa.wz'], ['sb.yy', 'sb.ww'], 'q2')}) * sg;`,
+        exactFma ? `  let e2 = fma(a.yx, b.yy, -q2) * sg;` : `  let e2 = (${err(['sa.yx', 'sa.wz'], ['sb.yy', 'sb.ww'], 'q2')}) * sg;`,
         `  let cross = (a.xy * b.zz + a.zw * b.xx) + sg * (a.yx * b.ww + a.wz * b.yy);`,
         `  let s = ${keep('p1 + p2')};`,
-        `  let v = s - p1;`,
+        `  let v = ${keep('s - p1')};`,
         `  let t = ((p1 - (s - v)) + (p2 - v)) + ((e1 + e2) + cross);`,
         ...renorm('s', 't'),
         `}`,
@@ -313,10 +317,11 @@ function dfHelpers(prefix: string): Record<'split' | 'add' | 'sub' | 'scale' | '
   };
 }
 
-function df64(defs: Definitions, prefix: string): Arith {
-  const helpers = dfHelpers(prefix);
+function df64(defs: Definitions, prefix: string, exactFma: boolean): Arith {
+  const helpers = dfHelpers(prefix, exactFma);
   // Each helper with the helpers it calls.
-  const needs: Record<keyof typeof helpers, (keyof typeof helpers)[]> = { split: [], add: [], sub: ['add'], scale: ['split'], cmul: ['split'] };
+  const products: (keyof typeof helpers)[] = exactFma ? [] : ['split'];
+  const needs: Record<keyof typeof helpers, (keyof typeof helpers)[]> = { split: [], add: [], sub: ['add'], scale: products, cmul: products };
   const use = (k: keyof typeof helpers): string => {
     for (const d of needs[k]) use(d);
     return defs.add(helpers[k].name, () => helpers[k].code);
@@ -363,10 +368,10 @@ function df64(defs: Definitions, prefix: string): Arith {
  * The arithmetic of a precision. f64's helpers are WGSL functions named after `prefix`, added to
  * `defs` when first used; f32 and f16 are inline expressions (their products go through addCmul).
  */
-export function arithFor(precision: FFTPrecision, defs: Definitions, prefix: string): Arith {
+export function arithFor(precision: FFTPrecision, defs: Definitions, prefix: string, options: { exactFma?: boolean } = {}): Arith {
   if (precision === 'f32') return F32;
   if (precision === 'f16') return F16;
-  return df64(defs, prefix);
+  return df64(defs, prefix, options.exactFma ?? false);
 }
 
 /** The f32 arithmetic (kernels that exist in f32 only). */

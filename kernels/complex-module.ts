@@ -139,7 +139,7 @@ export function generateComplexModule(plan: FFTPlan, options: InternalModuleOpti
     throw new Error(`webfftdx: prefix "${prefix}" is not a valid WGSL identifier stem`);
   }
   const defs = new Definitions();
-  const ar = arithFor(plan.precision, defs, prefix);
+  const ar = arithFor(plan.precision, defs, prefix, { exactFma: options.exactFma });
   const decls: string[] = [];
 
   let workspace: WGSLModule['workspace'];

@@ -18,6 +18,14 @@ export interface WGSLOptions {
   readonly sharedData?: string;
   /** Where the global-memory workspace is bound (required when the plan requires a workspace). */
   readonly workspace?: { readonly group: number; readonly binding: number };
+  /**
+   * Precision('f64') only: the device's `fma(a, b, c)` rounds once (NVIDIA, AMD, Intel and Apple GPUs
+   * do; Mesa's lavapipe computes it as a * b + c with two roundings). The df64 products then recover
+   * their rounding error with one fma instead of Dekker's splits (1.2-1.4 x faster f64 FFTs on an
+   * H200). Wrong on a device without it: f64 results drop to about f32 accuracy. `hasExactFma(device)`
+   * tests a device; the host helpers do so themselves. Default false.
+   */
+  readonly exactFma?: boolean;
 }
 
 export interface WGSLModule {

@@ -54,6 +54,7 @@ export type { WGSLModule, WGSLOptions } from '../kernels/types.js';
 export { createBatchedFFT } from './batched/plan.js';
 export type { BatchedFFT, BatchedFFTBuffers, BatchedFFTOptions } from './batched/plan.js';
 export { makeWorkspace } from './host/workspace.js';
+export { hasExactFma } from './host/fma.js';
 export type { CodeGenerating, FFTWorkspace } from './host/workspace.js';
 export { createFFT } from './any-shape/fft.js';
 export type { AnyShapeFFT, FFTBuffers, FFTOptions, FFTPassInfo } from './any-shape/fft.js';

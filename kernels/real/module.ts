@@ -183,6 +183,7 @@ export function generateRealModule(plan: FFTPlan, options: InternalModuleOptions
     ...(block && !local ? { sharedMemory: smemName } : {}),
     ...(options.workspace ? { workspace: options.workspace } : {}),
     ...(options.workspaceName ? { workspaceName: options.workspaceName } : {}),
+    ...(options.exactFma ? { exactFma: true } : {}),
   };
   const inner = innerPlan ? generateComplexModule(innerPlan, innerOptions) : undefined;
   const smemKind = !block || local ? 'none' : plan.exchange === 'split' ? 'split' : 'complex';
@@ -191,7 +192,7 @@ export function generateRealModule(plan: FFTPlan, options: InternalModuleOptions
   const exchangeElements = smemKind === 'none' ? 0 : partLength * slots;
   const count = Math.max(exchangeElements, sharedElements ?? 0, local ? 0 : declaredCount(inner?.sharedMemoryDeclaration ?? ''));
   const defs = new Definitions();
-  const ar = arithFor(plan.precision, defs, prefix);
+  const ar = arithFor(plan.precision, defs, prefix, { exactFma: options.exactFma });
   const elementType = plan.exchange === 'split' ? ar.splitElement : ar.register;
   const smemDecl = block && count > 0 ? `var<workgroup> ${smemName}: array<${elementType}, ${count}>;` : '';
 

@@ -12,6 +12,7 @@ import { f16Download, f16Upload, type F16Data } from '../host/f16-data.js';
 import { PlanLifecycle } from '../host/lifecycle.js';
 import { runOnce } from '../host/run-once.js';
 import { lazyPipeline, sharedPipeline } from '../host/pipelines.js';
+import { hasExactFma } from '../host/fma.js';
 import { compileShader } from '../host/shader.js';
 import { makeWorkspace, workspaceFor, WORKSPACE_BINDING, type CodeGenerating, type FFTWorkspace } from '../host/workspace.js';
 import {
@@ -153,8 +154,15 @@ export async function createBatchedFFT(
   // out-of-place kernel declares: with callbacks the FFT runs out of place.
   const canInPlace = inputBytes === outputBytes && inScalars === outScalars && !options.load && !options.store;
 
-  const outOfPlace = batchedKernelSource(module, options, false, maxBytes);
-  const inPlace = canInPlace ? batchedKernelSource(module, options, true, maxBytes) : undefined;
+  let outOfPlace = batchedKernelSource(module, options, false, maxBytes);
+  let inPlace = canInPlace ? batchedKernelSource(module, options, true, maxBytes) : undefined;
+  // f64 on a device whose fma rounds once: the faster df64 products (WGSLOptions.exactFma). Asked of
+  // the device only now, after every check above has passed (a one-off probe kernel per device).
+  if (plan.precision === 'f64' && (await hasExactFma(device))) {
+    const fused = chosen.wgsl({ prefix: 'fft', workspace: { group: 0, binding: WORKSPACE_BINDING }, exactFma: true });
+    outOfPlace = batchedKernelSource(fused, options, false, maxBytes);
+    inPlace = canInPlace ? batchedKernelSource(fused, options, true, maxBytes) : undefined;
+  }
   const outOfPlacePipeline = await sharedPipeline(device, outOfPlace.code, label);
   // The in-place kernel is checked now but its pipeline is built on first use (most plans never need it).
   const inPlaceShader = inPlace ? await compileShader(device, inPlace.code, `${label} (in place)`) : undefined;

@@ -1,0 +1,88 @@
+// The f64 (df64) kernels' accuracy on the adapter the bench runs on (the GPU machine has no vitest):
+// createBatchedFFT in Precision('f64') against the f64 reference on random doubles, forward C2C, R2C
+// and C2R, with the df64 product the device gets (Dekker's splits, or one fma where hasExactFma says
+// the device's fma rounds once). Issue 19's bounds: relative L2 per FFT <= 1e-13 up to 4096, 1e-12 above.
+//   node dist/bench/f64-check.js [sizes, default 64,256,1000,4096,8192]
+// Prints one line per case and exits non-zero if any case misses its bound.
+import { Block, createBatchedFFT, Direction, fft, hasExactFma, Limits, Precision, RealFFTOptions, Size, Thread, Type } from '../src/index.js';
+import { DF64_EFT_EXPECTED, runDf64EftProbe } from './df64-eft.js';
+import { FAST_TOGGLES, requestNodeDevice } from '../src/node.js';
+import { referenceDFT, relativeL2 } from '../src/reference.js';
+
+const sizes = (process.argv[2] ?? '64,256,1000,4096,8192').split(',').map(Number);
+const batch = 4;
+const { device, adapterName } = await requestNodeDevice({ toggles: FAST_TOGGLES });
+const fusedFma = await hasExactFma(device);
+console.log(`${adapterName}: exact fma ${fusedFma}`);
+let failed = 0;
+// The df64 helpers on known operands, with Dekker's products and with fma ones.
+for (const exactFma of [false, true]) {
+  const rows = await runDf64EftProbe(device, exactFma);
+  DF64_EFT_EXPECTED.forEach((e, i) => {
+    const ok = rows[i].every((x, k) => x === e.value[k]);
+    // The fma products are expected exact only where hasExactFma said so.
+    const expected = !exactFma || fusedFma || !e.what.match(/^(scale|cmul)/);
+    if (ok !== expected) failed++;
+    console.log(`df64 ${e.what}${exactFma ? ' (fma)' : ''}\t${ok ? 'exact' : `got ${rows[i].join(', ')}`}\t${ok === expected ? 'ok' : 'FAILED'}`);
+  });
+}
+
+let s = 0x2545f491;
+/** Doubles in [-1, 1) with all 53 bits random. */
+function random(count: number): Float64Array {
+  const next = () => {
+    s ^= s << 13;
+    s >>>= 0;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    s >>>= 0;
+    return s / 2 ** 32;
+  };
+  return Float64Array.from({ length: count }, () => 2 * (next() + next() * 2 ** -32) - 1);
+}
+
+/** Worst relative L2 over the batch: `got` and `want` hold `batch` transforms of `per` values each. */
+function worst(got: Float64Array, want: (f: number) => Float64Array, per: number): number {
+  let w = 0;
+  for (let f = 0; f < batch; f++) w = Math.max(w, relativeL2(got.subarray(f * per, (f + 1) * per), want(f)));
+  return w;
+}
+
+for (const n of sizes) {
+  const bound = n <= 4096 ? 1e-13 : 1e-12;
+  const cases = [
+    { label: `c2c ${n}`, desc: () => fft(Size(n), Direction('forward'), Precision('f64'), Block(), Limits(device.limits)) },
+    ...(n <= 32 ? [{ label: `c2c ${n} Thread`, desc: () => fft(Size(n), Direction('forward'), Precision('f64'), Thread()) }] : []),
+    { label: `r2c ${n} natural`, desc: () => fft(Size(n), Type('r2c'), Precision('f64'), RealFFTOptions('natural', 'normal'), Block(), Limits(device.limits)) },
+  ];
+  for (const c of cases) {
+    let plan;
+    try {
+      plan = await createBatchedFFT(device, c.desc(), { batch });
+    } catch (e) {
+      console.log(`${c.label}\tnot run: ${(e as Error).message}`);
+      continue;
+    }
+    const p = plan.plan;
+    const real = p.inputType === 'real';
+    const inPer = p.inputLength * (real ? 1 : 2);
+    const outPer = p.outputLength * 2;
+    const x = random(inPer * batch);
+    const y = await plan.run(x);
+    const err = worst(
+      y as Float64Array,
+      (f) => {
+        const xf = x.subarray(f * inPer, (f + 1) * inPer);
+        const complexIn = real ? Float64Array.from({ length: 2 * n }, (_, i) => (i % 2 ? 0 : xf[i >> 1])) : xf;
+        return referenceDFT(complexIn, n, -1).subarray(0, outPer);
+      },
+      outPer,
+    );
+    const ok = err <= bound;
+    if (!ok) failed++;
+    console.log(`${c.label}\t${err.toExponential(2)}\t(bound ${bound})\t${ok ? 'ok' : 'FAILED'}`);
+    plan.destroy();
+  }
+}
+device.destroy();
+process.exit(failed ? 1 : 0);
