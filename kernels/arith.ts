@@ -231,16 +231,18 @@ export function keep(expr: string): string {
  *        A product with a constant splits the constant at compile time (constant folding is exact).
  * Shader compilers treat WGSL float arithmetic as reassociable: Mesa's NIR (lavapipe) rewrites
  * (a + b) - a to b, which zeroes every two-sum's error term, NVIDIA's driver rewrites s - (s - a) to
- * a (measured: f64 FFTs at 5e-8 on an H200 until v below was kept too), and GPU compilers contract
- * a product into the additions that follow it (fma(a, b, e) in place of fl(a b) + e). Every rounded
- * intermediate whose exact value a transformation depends on (s, v, hi - s, the split's t - a)
- * therefore passes through `max(x, -3e38)` (keep): a no-op on
+ * a (measured: f64 FFTs at 5e-8 on an H200 until the two-sum's v was kept too), and GPU compilers
+ * contract a product into the additions that follow it (fma(a, b, e) in place of fl(a b) + e). The
+ * rounded intermediates whose exact value a transformation depends on (s, v, the split's t and
+ * t - a, products) therefore pass through `max(x, -3e38)` (keep): a no-op on
  * every value the FFT produces that no compiler can see through, so it can neither be cancelled
  * algebraically nor fused. (Side effect: a NaN there becomes -3e38; WGSL gives no NaN guarantees
  * anyway.) test/kernels/df64-eft.test.ts checks the exact low parts on the device it runs on.
  */
 function dfHelpers(prefix: string, exactFma: boolean): Record<'split' | 'add' | 'sub' | 'scale' | 'cmul', { name: string; code: string }> {
-  const renorm = (s: string, t: string) => [`  let hi = ${keep(`${s} + ${t}`)};`, `  return vec4<f32>(hi, ${t} - ${keep(`hi - ${s}`)});`];
+  // hi - s is not kept: no compiler measured rewrites t - (hi - s) (the helper probe's first add
+  // would see it), and keeping it cost 7 % on the H200 (bench/NOTES.md run 28).
+  const renorm = (s: string, t: string) => [`  let hi = ${keep(`${s} + ${t}`)};`, `  return vec4<f32>(hi, ${t} - (hi - ${s}));`];
   const split = `${prefix}_dsplit`;
   const add = `${prefix}_dadd`;
   const sub = `${prefix}_dsub`;
