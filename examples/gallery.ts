@@ -11,6 +11,7 @@ import { imageFilter } from './image-filter.js';
 import { convolutionCrossover } from './convolution-crossover.js';
 import { introduction } from './introduction.js';
 import { largeFFT } from './large-fft.js';
+import { f16Spectrum, f64Spectrum } from './precisions.js';
 import { realSpectrum } from './real-spectrum.js';
 import type { Example } from './support.js';
 import { threadUserKernel } from './thread-user-kernel.js';
@@ -22,6 +23,8 @@ const examples: Example[] = [
   convolution,
   convolutionCrossover,
   realSpectrum,
+  f64Spectrum,
+  f16Spectrum,
   bluesteinPrime,
   largeFFT,
   fft2dUserKernels,
@@ -30,7 +33,7 @@ const examples: Example[] = [
   gpuVsCpu,
 ];
 
-/** f32 results must match the f64 reference to about 1e-7 * sqrt(log2 n); the gallery flags anything above 1e-6. */
+/** f32 results must match the f64 reference to about 1e-7 * sqrt(log2 n); the gallery flags anything above 1e-6 (f16 and f64 examples give their own limit). */
 const ERROR_LIMIT = 1e-6;
 
 async function main(): Promise<void> {
@@ -41,11 +44,13 @@ async function main(): Promise<void> {
   for (const ex of examples) {
     try {
       const r = await ex.run({ device, adapterName });
-      const ok = r.error <= ERROR_LIMIT;
+      const limit = r.limit ?? ERROR_LIMIT;
+      const ok = r.error <= limit;
       if (ok) passed++;
       else failed++;
       console.log(`${ok ? 'ok  ' : 'FAIL'} ${ex.name.padEnd(20)} ${ex.summary}`);
-      console.log(`     ${r.did}; relative L2 error vs f64 ${r.error.toExponential(2)}; ${r.ms.toFixed(1)} ms (upload + run + read back)\n`);
+      const bound = limit === ERROR_LIMIT ? '' : ` (bound ${limit.toExponential(0)})`;
+      console.log(`     ${r.did}; relative L2 error vs f64 ${r.error.toExponential(2)}${bound}; ${r.ms.toFixed(1)} ms (upload + run + read back)\n`);
     } catch (e) {
       failed++;
       console.log(`FAIL ${ex.name.padEnd(20)} ${ex.summary}\n     ${(e as Error).message}\n`);

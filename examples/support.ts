@@ -12,6 +12,8 @@ export interface ExampleResult {
   readonly did: string;
   /** Relative L2 error against the f64 reference. */
   readonly error: number;
+  /** The largest error that passes (default: the gallery's f32 limit; f16 and f64 examples set their own). */
+  readonly limit?: number;
   /** GPU-side wall time of the measured dispatch, milliseconds. */
   readonly ms: number;
 }
