@@ -1,15 +1,15 @@
 // The f64 (df64) kernels' accuracy on the adapter the bench runs on (the GPU machine has no vitest):
-// createBatchedFFT in Precision('f64') against the f64 reference on random doubles, forward C2C, R2C
-// and C2R, with the df64 product the device gets (Dekker's splits, or one fma where hasExactFma says
+// createBatchedFFT in Precision('f64') against the f64 reference on random doubles (forward C2C, Thread
+// and Block; R2C; folded C2R; Bluestein where a size needs it), with the df64 product the device gets (Dekker's splits, or one fma where hasExactFma says
 // the device's fma rounds once). Issue 19's bounds: relative L2 per FFT <= 1e-13 up to 4096, 1e-12 above.
-//   node dist/bench/f64-check.js [sizes, default 64,256,1000,4096,8192]
+//   node dist/bench/f64-check.js [sizes, default 16,64,256,1000,1009,4096,8192]
 // Prints one line per case and exits non-zero if any case misses its bound.
 import { Block, createBatchedFFT, Direction, fft, hasExactFma, Limits, Precision, RealFFTOptions, Size, Thread, Type } from '../src/index.js';
 import { DF64_EFT_EXPECTED, runDf64EftProbe } from './df64-eft.js';
 import { FAST_TOGGLES, requestNodeDevice } from '../src/node.js';
 import { referenceDFT, relativeL2 } from '../src/reference.js';
 
-const sizes = (process.argv[2] ?? '64,256,1000,4096,8192').split(',').map(Number);
+const sizes = (process.argv[2] ?? '16,64,256,1000,1009,4096,8192').split(',').map(Number);
 const batch = 4;
 const { device, adapterName } = await requestNodeDevice({ toggles: FAST_TOGGLES });
 const fusedFma = await hasExactFma(device);
@@ -54,6 +54,7 @@ for (const n of sizes) {
     { label: `c2c ${n}`, desc: () => fft(Size(n), Direction('forward'), Precision('f64'), Block(), Limits(device.limits)) },
     ...(n <= 32 ? [{ label: `c2c ${n} Thread`, desc: () => fft(Size(n), Direction('forward'), Precision('f64'), Thread()) }] : []),
     { label: `r2c ${n} natural`, desc: () => fft(Size(n), Type('r2c'), Precision('f64'), RealFFTOptions('natural', 'normal'), Block(), Limits(device.limits)) },
+    { label: `c2r ${n} natural folded`, desc: () => fft(Size(n), Type('c2r'), Precision('f64'), RealFFTOptions('natural', 'folded'), Block(), Limits(device.limits)) },
   ];
   for (const c of cases) {
     let plan;
@@ -64,20 +65,32 @@ for (const n of sizes) {
       continue;
     }
     const p = plan.plan;
-    const real = p.inputType === 'real';
-    const inPer = p.inputLength * (real ? 1 : 2);
-    const outPer = p.outputLength * 2;
-    const x = random(inPer * batch);
-    const y = await plan.run(x);
-    const err = worst(
-      y as Float64Array,
-      (f) => {
+    // Scalars per transform (folded C2R writes its reals as complex pairs: the same n scalars).
+    const realIn = p.type === 'r2c';
+    const realOut = p.type === 'c2r';
+    const inPer = p.inputLength * (p.inputType === 'real' ? 1 : 2);
+    const outPer = p.outputLength * (p.outputType === 'real' ? 1 : 2);
+    let x: Float64Array;
+    let want: (f: number) => Float64Array;
+    if (realOut) {
+      // C2R: the half spectrum of random reals in, n times those reals out.
+      const signal = random(n * batch);
+      x = new Float64Array(inPer * batch);
+      for (let f = 0; f < batch; f++) {
+        const complexIn = Float64Array.from({ length: 2 * n }, (_, i) => (i % 2 ? 0 : signal[f * n + (i >> 1)]));
+        x.set(referenceDFT(complexIn, n, -1).subarray(0, inPer), f * inPer);
+      }
+      want = (f) => signal.subarray(f * n, (f + 1) * n).map((v) => n * v);
+    } else {
+      x = random(inPer * batch);
+      want = (f) => {
         const xf = x.subarray(f * inPer, (f + 1) * inPer);
-        const complexIn = real ? Float64Array.from({ length: 2 * n }, (_, i) => (i % 2 ? 0 : xf[i >> 1])) : xf;
+        const complexIn = realIn ? Float64Array.from({ length: 2 * n }, (_, i) => (i % 2 ? 0 : xf[i >> 1])) : xf;
         return referenceDFT(complexIn, n, -1).subarray(0, outPer);
-      },
-      outPer,
-    );
+      };
+    }
+    const y = await plan.run(x);
+    const err = worst(y as Float64Array, want, outPer);
     const ok = err <= bound;
     if (!ok) failed++;
     console.log(`${c.label}\t${err.toExponential(2)}\t(bound ${bound})\t${ok ? 'ok' : 'FAILED'}`);
