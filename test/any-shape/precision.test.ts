@@ -1,0 +1,249 @@
+// createFFT in f64 (df64 passes, df64 workspace, Float64Array on the host) and f16 (f16 user data,
+// f32 passes and workspace) on a device with WebGPU's default limits plus shader-f16: multi-pass 1D
+// (column + final passes), 2D (rows pass + final pass), the one-pass kernel, C2C both directions,
+// R2C and C2R; fresh random input, every output and workspace byte poisoned (0xff: NaN in f32 and
+// in both f16 halves), error scopes around the GPU work. f64 against the f64 reference (relative L2
+// <= 1e-13; the reference's own error is checked to be far below that); f16 against 2x the error of
+// an FFT that rounds only its inputs, twiddles and outputs to f16 (issue 19's bound, computed here).
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createFFT, type AnyShapeFFT } from '../../src/index.js';
+import { complexFromDF64, complexToDF64, realFromDF64, realToDF64 } from '../../kernels/df64-layout.js';
+import { f16Round } from '../../kernels/f16.js';
+import { f16Bits, f16FromBits } from '../../src/host/f16-data.js';
+import { referenceDFT } from '../../src/reference.js';
+import { defaultLimitsDevice, testDevice, withErrorScopes } from '../support/gpu.js';
+import { referenceFFTN, referenceIRFFTN, referenceRFFTN } from '../support/nd-reference.js';
+import { batchRelativeL2 } from '../support/precision.js';
+import { makeSeed, rng } from '../support/random.js';
+
+let device: GPUDevice;
+beforeAll(async () => {
+  device = (await testDevice('default')).device;
+});
+
+/** Encodes `plan` on the raw buffer bytes `data` into 0xff-poisoned output and workspace; resolves to the output bytes. */
+async function runPoisoned(plan: AnyShapeFFT, data: ArrayBufferView, inPlace = false): Promise<ArrayBuffer> {
+  return withErrorScopes(device, async () => {
+    const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST;
+    const poisoned = (bytes: number) => {
+      const b = device.createBuffer({ size: Math.max(16, bytes), usage });
+      device.queue.writeBuffer(b, 0, new Uint8Array(b.size).fill(0xff));
+      return b;
+    };
+    const input = device.createBuffer({ size: Math.max(16, plan.inputBytes), usage });
+    device.queue.writeBuffer(input, 0, data.buffer, data.byteOffset, plan.inputBytes);
+    const output = inPlace ? input : poisoned(plan.outputBytes);
+    const workspace = plan.workspaceSize ? poisoned(plan.workspaceSize) : undefined;
+    const readback = device.createBuffer({ size: Math.max(16, plan.outputBytes), usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+    const encoder = device.createCommandEncoder();
+    const pass = encoder.beginComputePass();
+    plan.encode(pass, { input, output, ...(workspace ? { workspace } : {}) });
+    pass.end();
+    encoder.copyBufferToBuffer(output, 0, readback, 0, plan.outputBytes);
+    device.queue.submit([encoder.finish()]);
+    await readback.mapAsync(GPUMapMode.READ);
+    const out = readback.getMappedRange(0, plan.outputBytes).slice(0);
+    for (const b of [input, output, readback, workspace]) b?.destroy();
+    return out;
+  });
+}
+
+type Kind = 'c2c-forward' | 'c2c-inverse' | 'r2c' | 'c2r';
+
+function typeOf(kind: Kind): { type: 'c2c' | 'r2c' | 'c2r'; direction: 'forward' | 'inverse' } {
+  if (kind === 'r2c') return { type: 'r2c', direction: 'forward' };
+  if (kind === 'c2r') return { type: 'c2r', direction: 'inverse' };
+  return { type: 'c2c', direction: kind === 'c2c-forward' ? 'forward' : 'inverse' };
+}
+
+/** The transform of `batch` inputs of `shape` with a 1D complex DFT applied along every axis (numpy's fftn / rfftn / irfftn). */
+function transformWith(kind: Kind, x: Float64Array, shape: readonly number[], batch: number): Float64Array {
+  if (kind === 'r2c') return referenceRFFTN(x, shape, batch);
+  if (kind === 'c2r') return referenceIRFFTN(x, shape, batch);
+  return referenceFFTN(x, shape, batch, kind === 'c2c-forward' ? -1 : 1);
+}
+
+describe('createFFT Precision f64 (df64), default limits', () => {
+  const cases: { shape: number[]; kind: Kind; batch: number; inPlace?: boolean; passes: string }[] = [
+    { shape: [1 << 16], kind: 'c2c-forward', batch: 1, passes: 'column,final' },
+    { shape: [1 << 16], kind: 'c2c-inverse', batch: 1, passes: 'column,final' },
+    { shape: [8192], kind: 'r2c', batch: 2, passes: 'column,final' },
+    { shape: [8192], kind: 'c2r', batch: 2, passes: 'column,final' },
+    { shape: [64, 96], kind: 'c2c-forward', batch: 2, passes: 'rows,final' },
+    { shape: [64, 96], kind: 'r2c', batch: 1, passes: 'rows,final' },
+    { shape: [64, 96], kind: 'c2r', batch: 1, passes: 'final,rows' },
+    { shape: [32, 32], kind: 'c2c-inverse', batch: 3, passes: 'one-pass' },
+  ];
+  for (const c of cases) {
+    it(`${c.kind} [${c.shape.join(', ')}] x ${c.batch} (${c.passes})`, async () => {
+      const seed = makeSeed();
+      const plan = await createFFT(device, { shape: c.shape, ...typeOf(c.kind), precision: 'f64', batch: c.batch });
+      expect(plan.passes.map((p) => p.kind).join(','), 'the passes this case is meant to cover').toBe(c.passes);
+      const realIn = c.kind === 'r2c';
+      const realOut = c.kind === 'c2r';
+      // Reals or interleaved re/im, each value a df64 pair of f32 (8 bytes).
+      const inValues = plan.inputBytes / 8;
+      // All 53 bits random.
+      const r = rng(seed);
+      const x = Float64Array.from({ length: inValues }, () => 2 * (r() + r() * 2 ** -32) - 1);
+      const want = transformWith(c.kind, x, c.shape, c.batch);
+      const raw = await runPoisoned(plan, (realIn ? realToDF64 : complexToDF64)(x));
+      const got = (realOut ? realFromDF64 : complexFromDF64)(new Float32Array(raw));
+      const error = batchRelativeL2([got], [want]);
+      console.log(`f64 ${c.kind} [${c.shape}] x ${c.batch}: relative L2 ${error.toExponential(2)} (seed ${seed})`);
+      expect(error, `seed ${seed}`).toBeLessThanOrEqual(1e-13);
+      // run(): Float64Array in and out, the same values; a Float32Array is refused.
+      const viaRun = await plan.run(x);
+      expect(viaRun).toBeInstanceOf(Float64Array);
+      expect(batchRelativeL2([viaRun], [got])).toBe(0);
+      await expect(plan.run(new Float32Array(inValues) as never)).rejects.toThrow(/Float64Array/);
+      if (c.kind === 'c2c-forward' && c.shape.length === 1) {
+        // In place (input = output): the same kernels, the same values.
+        const inPlace = complexFromDF64(new Float32Array(await runPoisoned(plan, complexToDF64(x), true)));
+        expect(batchRelativeL2([inPlace], [got])).toBe(0);
+        // The reference is exact enough: its own round trip is far below the bound.
+        const n = c.shape[0];
+        const back = referenceDFT(referenceDFT(x, n, -1), n, 1).map((v) => v / n);
+        expect(batchRelativeL2([back], [x])).toBeLessThan(1e-15);
+      }
+      plan.destroy();
+    });
+  }
+
+  it('f64 callbacks take the df64 element types', async () => {
+    await expect(createFFT(device, { shape: [64, 96], type: 'r2c', precision: 'f64', load: 'fn load(fft: u32, index: u32) -> f32 { return 0.0; }' })).rejects.toThrow(
+      /fn load\(fft: u32, index: u32\) -> vec2<f32>/,
+    );
+  });
+});
+
+/**
+ * The f16 yardstick for a whole shape: inputs rounded to f16, each axis's DFT computed in f64 with
+ * twiddles rounded to f16 (radix 2 for powers of two, else direct), outputs rounded to f16. Complex
+ * data, numpy's order; the real kinds go through the same complex transform.
+ */
+function idealF16(kind: Kind, x: Float64Array, shape: readonly number[], batch: number): Float64Array {
+  const sign = kind === 'c2c-forward' || kind === 'r2c' ? -1 : 1;
+  const dft = (line: Float64Array, n: number): Float64Array => {
+    const tw = (k: number): [number, number] => [f16Round(Math.cos((2 * Math.PI * k) / n)), f16Round(sign * Math.sin((2 * Math.PI * k) / n))];
+    if ((n & (n - 1)) === 0) {
+      const out = Float64Array.from(line);
+      for (let i = 1, j = 0; i < n; i++) {
+        let bit = n >> 1;
+        for (; j & bit; bit >>= 1) j ^= bit;
+        j ^= bit;
+        if (i < j) for (const c of [0, 1]) [out[2 * i + c], out[2 * j + c]] = [out[2 * j + c], out[2 * i + c]];
+      }
+      const table = Array.from({ length: n / 2 }, (_, k) => tw(k));
+      for (let len = 2; len <= n; len <<= 1) {
+        const half = len >> 1;
+        for (let i = 0; i < n; i += len) {
+          for (let k = 0; k < half; k++) {
+            const [wr, wi] = table[(k * n) / len];
+            const [u, v] = [i + k, i + k + half];
+            const xr = out[2 * v] * wr - out[2 * v + 1] * wi;
+            const xi = out[2 * v] * wi + out[2 * v + 1] * wr;
+            out[2 * v] = out[2 * u] - xr;
+            out[2 * v + 1] = out[2 * u + 1] - xi;
+            out[2 * u] += xr;
+            out[2 * u + 1] += xi;
+          }
+        }
+      }
+      return out;
+    }
+    const out = new Float64Array(2 * n);
+    for (let k = 0; k < n; k++) {
+      for (let j = 0; j < n; j++) {
+        const [c, s] = tw((j * k) % n);
+        out[2 * k] += line[2 * j] * c - line[2 * j + 1] * s;
+        out[2 * k + 1] += line[2 * j] * s + line[2 * j + 1] * c;
+      }
+    }
+    return out;
+  };
+  // numpy's fftn along every axis with `dft`, on complex data of `dims`.
+  const alongAll = (data: Float64Array, dims: readonly number[]) => {
+    const full = [batch, ...dims];
+    for (let axis = 1; axis < full.length; axis++) {
+      const L = full[axis];
+      const inner = full.slice(axis + 1).reduce((a, b) => a * b, 1);
+      const outer = full.slice(0, axis).reduce((a, b) => a * b, 1);
+      const line = new Float64Array(2 * L);
+      for (let a = 0; a < outer; a++) {
+        for (let b = 0; b < inner; b++) {
+          const base = a * L * inner + b;
+          for (let l = 0; l < L; l++) [line[2 * l], line[2 * l + 1]] = [data[2 * (base + l * inner)], data[2 * (base + l * inner) + 1]];
+          const out = dft(line, L);
+          for (let l = 0; l < L; l++) [data[2 * (base + l * inner)], data[2 * (base + l * inner) + 1]] = [out[2 * l], out[2 * l + 1]];
+        }
+      }
+    }
+  };
+  const rounded = x.map(f16Round);
+  if (kind === 'r2c') {
+    const total = rounded.length;
+    const c = new Float64Array(2 * total);
+    for (let i = 0; i < total; i++) c[2 * i] = rounded[i];
+    alongAll(c, shape);
+    const nx = shape[shape.length - 1];
+    const h = Math.floor(nx / 2) + 1;
+    const rows = total / nx;
+    const out = new Float64Array(2 * rows * h);
+    for (let r = 0; r < rows; r++) out.set(c.subarray(2 * r * nx, 2 * (r * nx + h)), 2 * r * h);
+    return out.map(f16Round);
+  }
+  if (kind === 'c2r') throw new Error('not used here');
+  alongAll(rounded, shape);
+  return rounded.map(f16Round);
+}
+
+describe('createFFT Precision f16 (f16 data, f32 passes), default limits + shader-f16', () => {
+  const cases: { shape: number[]; kind: Kind; batch: number; passes: string; bits: boolean }[] = [
+    { shape: [1 << 16], kind: 'c2c-forward', batch: 1, passes: 'column,final', bits: true },
+    { shape: [64, 96], kind: 'r2c', batch: 3, passes: 'rows,final', bits: false },
+    { shape: [32, 32], kind: 'c2c-inverse', batch: 2, passes: 'one-pass', bits: true },
+  ];
+  for (const c of cases) {
+    it(`${c.kind} [${c.shape.join(', ')}] x ${c.batch} (${c.passes}), ${c.bits ? 'Uint16Array bits' : 'Float32Array'}`, async () => {
+      const seed = makeSeed();
+      const plan = await createFFT(device, { shape: c.shape, ...typeOf(c.kind), precision: 'f16', batch: c.batch });
+      expect(plan.passes.map((p) => p.kind).join(','), 'the passes this case is meant to cover').toBe(c.passes);
+      const realIn = c.kind === 'r2c';
+      const inValues = c.batch * c.shape.reduce((a, b) => a * b, 1) * (realIn ? 1 : 2);
+      const r = rng(seed);
+      // Values that are f16 already: the error measured is the transform's.
+      const x = Float64Array.from({ length: inValues }, () => f16Round(2 * r() - 1));
+      const bits = Uint16Array.from(x, f16Bits);
+      // Buffers hold whole 4-byte words: an odd count of f16 values is padded by one.
+      const padded = new Uint16Array(plan.inputBytes / 2);
+      padded.set(bits);
+      const raw = new Uint16Array(await runPoisoned(plan, padded));
+      const want = transformWith(c.kind, x, c.shape, c.batch);
+      const got = Float64Array.from(raw.subarray(0, want.length), f16FromBits);
+      const ideal = idealF16(c.kind, x, c.shape, c.batch);
+      const error = batchRelativeL2([got], [want]);
+      const bound = 2 * batchRelativeL2([ideal], [want]);
+      console.log(`f16 ${c.kind} [${c.shape}] x ${c.batch}: relative L2 ${error.toExponential(2)}, bound ${bound.toExponential(2)} (seed ${seed})`);
+      expect(error, `seed ${seed}`).toBeLessThanOrEqual(bound);
+      // run(): the kind of array given comes back, with the same values.
+      const viaRun = await plan.run((c.bits ? bits : Float32Array.from(x)) as Uint16Array);
+      expect(viaRun).toBeInstanceOf(c.bits ? Uint16Array : Float32Array);
+      expect(viaRun.length).toBe(want.length);
+      const runValues = Float64Array.from(viaRun as ArrayLike<number>, (v) => (c.bits ? f16FromBits(v) : v));
+      expect(batchRelativeL2([runValues], [got])).toBe(0);
+      if (c.kind === 'c2c-forward') {
+        // In place: the first pass reads the f16 input into the f32 workspace, the last writes f16 back.
+        const inPlace = Float64Array.from(new Uint16Array(await runPoisoned(plan, padded, true)).subarray(0, want.length), f16FromBits);
+        expect(batchRelativeL2([inPlace], [got])).toBe(0);
+      }
+      plan.destroy();
+    });
+  }
+
+  it('a device without shader-f16 gets an error naming the feature, before anything reaches the GPU', async () => {
+    const plain = (await defaultLimitsDevice()).device;
+    expect(plain.features.has('shader-f16')).toBe(false);
+    await expect(createFFT(plain, { shape: [64, 96], type: 'c2c', direction: 'forward', precision: 'f16' })).rejects.toThrow(/needs the device feature 'shader-f16'/);
+  });
+});
