@@ -110,6 +110,29 @@ describe('createFFT Precision f64 (df64), default limits', () => {
     });
   }
 
+  it('Bluestein 4099 (over 8192: 4 passes) with df64 load and store callbacks', async () => {
+    const seed = makeSeed();
+    const n = 4099;
+    // load: x / 2 from fft_in (a df64 value times 2^-1 is exact); store: conj into fft_out.
+    const plan = await createFFT(device, {
+      shape: n,
+      type: 'c2c',
+      direction: 'forward',
+      precision: 'f64',
+      load: 'fn load(fft: u32, index: u32) -> vec4<f32> { return fft_in[index] * 0.5; }',
+      store: 'fn store(fft: u32, index: u32, value: vec4<f32>) { fft_out[index] = value * vec4<f32>(1.0, -1.0, 1.0, -1.0); }',
+    });
+    expect(plan.passes.map((p) => p.kind).join(',')).toBe('column,final,column,final');
+    const r = rng(seed);
+    const x = Float64Array.from({ length: 2 * n }, () => 2 * (r() + r() * 2 ** -32) - 1);
+    const got = complexFromDF64(new Float32Array(await runPoisoned(plan, complexToDF64(x))));
+    const want = referenceDFT(x.map((v) => v / 2), n, -1).map((v, i) => (i % 2 ? -v : v));
+    const error = batchRelativeL2([got], [want]);
+    console.log(`f64 Bluestein ${n} with callbacks: relative L2 ${error.toExponential(2)} (seed ${seed})`);
+    expect(error, `seed ${seed}`).toBeLessThanOrEqual(1e-13);
+    plan.destroy();
+  });
+
   it('f64 callbacks take the df64 element types', async () => {
     await expect(createFFT(device, { shape: [64, 96], type: 'r2c', precision: 'f64', load: 'fn load(fft: u32, index: u32) -> f32 { return 0.0; }' })).rejects.toThrow(
       /fn load\(fft: u32, index: u32\) -> vec2<f32>/,
@@ -240,6 +263,32 @@ describe('createFFT Precision f16 (f16 data, f32 passes), default limits + shade
       plan.destroy();
     });
   }
+
+  it('one-pass [32, 32] with f16 load and store callbacks (vec2<f16>)', async () => {
+    const seed = makeSeed();
+    const shape = [32, 32];
+    const n = 1024;
+    // load: 2 x (exact in f16); store: the f16 value times 0.5 (exact).
+    const plan = await createFFT(device, {
+      shape,
+      type: 'c2c',
+      direction: 'forward',
+      precision: 'f16',
+      load: 'fn load(fft: u32, index: u32) -> vec2<f16> { return fft_in[index] * 2.0h; }',
+      store: 'fn store(fft: u32, index: u32, value: vec2<f16>) { fft_out[index] = value * 0.5h; }',
+    });
+    expect(plan.passes.map((p) => p.kind).join(',')).toBe('one-pass');
+    const r = rng(seed);
+    const x = Float64Array.from({ length: 2 * n }, () => f16Round(2 * r() - 1));
+    const got = Float64Array.from(new Uint16Array(await runPoisoned(plan, Uint16Array.from(x, f16Bits))), f16FromBits);
+    const want = transformWith('c2c-forward', x, shape, 1);
+    // The bound of the same transform without callbacks (the callbacks only scale by exact powers of two).
+    const bound = 2 * batchRelativeL2([idealF16('c2c-forward', x, shape, 1)], [want]);
+    const error = batchRelativeL2([got], [want]);
+    console.log(`f16 one-pass [32, 32] with callbacks: relative L2 ${error.toExponential(2)}, bound ${bound.toExponential(2)} (seed ${seed})`);
+    expect(error, `seed ${seed}`).toBeLessThanOrEqual(bound);
+    plan.destroy();
+  });
 
   it('a device without shader-f16 gets an error naming the feature, before anything reaches the GPU', async () => {
     const plain = (await defaultLimitsDevice()).device;
