@@ -76,6 +76,9 @@ describe('createFFT Precision f64 (df64), default limits', () => {
     { shape: [64, 96], kind: 'r2c', batch: 1, passes: 'rows,final' },
     { shape: [64, 96], kind: 'c2r', batch: 1, passes: 'final,rows' },
     { shape: [32, 32], kind: 'c2c-inverse', batch: 3, passes: 'one-pass' },
+    // Real rows in df64 registers (two reals per register, each a (hi, lo) pair), odd row length.
+    { shape: [16, 30], kind: 'r2c', batch: 2, passes: 'one-pass' },
+    { shape: [8, 6, 15], kind: 'c2r', batch: 1, passes: 'one-pass' },
     ...(FULL
       ? [
           { shape: [1 << 20], kind: 'c2c-forward' as const, batch: 1 },
