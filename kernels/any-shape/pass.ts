@@ -349,6 +349,12 @@ export function passKernel(spec: PassKernelSpec): PassKernel {
   if (smemType) decls.push(`var<workgroup> ${smem}: array<${smemType}, ${smemLength}>;`);
 
   const tw = `vec2<f32>(cs.x, -cs.y)`;
+  // v times the four-step twiddle w_T^(q e) (q: the column's twiddle factor, e: the element's index in its FFT).
+  const twiddleLines = (e: string): string[] => {
+    if (df) return [`v = ${cmul}(v, ${dfTwiddle}(q * ${e}, ${K!.twLength}u, ${ar.sincosStep(K!.twLength)}));`];
+    const args = K ? `${K.twLength}u, ${sincosStep(K.twLength)}` : 'P.tw_len, P.tw_step';
+    return [`let cs = ${sincos}(q * ${e}, ${args});`, `v = ${cmul}(v, ${tw});`];
+  };
   const body: string[] = [];
   const push = (...l: string[]) => body.push(...l);
   push(
@@ -482,12 +488,7 @@ export function passKernel(spec: PassKernelSpec): PassKernel {
   for (let i = 0; i < E; i++) {
     const k = `(t + ${i * S}u)`;
     push(`  {`, `    let idx = ${outIdx(k)};`, `    var v = data[${i}];`);
-    if (spec.twiddle && df) {
-      push(`    v = ${cmul}(v, ${dfTwiddle}(q * ${k}, ${K!.twLength}u, ${ar.sincosStep(K!.twLength)}));`);
-    } else if (spec.twiddle) {
-      const args = K ? `${K.twLength}u, ${sincosStep(K.twLength)}` : 'P.tw_len, P.tw_step';
-      push(`    let cs = ${sincos}(q * ${k}, ${args});`, `    v = ${cmul}(v, ${tw});`);
-    }
+    if (spec.twiddle) push(...twiddleLines(k).map((s) => `    ${s}`));
     const store: string[] = [];
     store.push(
       ...ifFlag(PASS_FLAGS.conjugateOutput, df ? `v = ${ar.conj('v')};` : 'v.y = -v.y;'),

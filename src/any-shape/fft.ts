@@ -192,7 +192,9 @@ interface HalfSides {
   readonly output: boolean;
 }
 
-async function makeColumnsPass(device: GPUDevice, p: ColumnsPass, tables: GPUBuffer, half: HalfSides, callbacks?: FlatCallbacks): Promise<GPUPass> {
+const NO_HALF: HalfSides = { input: false, output: false };
+
+async function makeColumnsPass(device: GPUDevice, p: ColumnsPass, tables: GPUBuffer, callbacks?: FlatCallbacks, half: HalfSides = NO_HALF): Promise<GPUPass> {
   const l = device.limits;
   const groups = Math.ceil(p.params.count / COLUMNS);
   const workgroups = dispatchShape(groups, l.maxComputeWorkgroupsPerDimension);
@@ -485,7 +487,7 @@ export async function createFFT(device: GPUDevice, options: FFTOptions): Promise
       else if (p.op === 'one-pass') gpuPasses.push(await makeOnePass(device, p, half, cb));
       else {
         const flat = { ...cb, inputElements: planned.inputElements, outputElements: planned.outputElements, transforms: batch };
-        gpuPasses.push(await makeColumnsPass(device, p, tables!, sides, some ? flat : undefined));
+        gpuPasses.push(await makeColumnsPass(device, p, tables!, some ? flat : undefined, sides));
       }
     }
   } catch (e) {
