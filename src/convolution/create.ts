@@ -3,6 +3,8 @@
 // returns encode / run / destroy. Every check happens before anything reaches the GPU; the checks
 // every plan shares (device, buffers, run() data, the plan's life) are src/host/'s.
 import { checkFloat32Data, checkIOBuffers } from '../host/checks.js';
+import { f16Download, f16Upload } from '../host/f16-data.js';
+import { referenceDFT } from '../reference.js';
 import { assertDeviceAlive, checkBufferBytes, checkKernelFits, dispatchShape, watchDevice } from '../host/device.js';
 import { PlanLifecycle } from '../host/lifecycle.js';
 import { runOnce } from '../host/run-once.js';
@@ -12,7 +14,7 @@ import { createMultiPassConvolution } from './multipass.js';
 import { choosePath } from './path.js';
 import type { ConvolutionLayout, ConvolutionShape } from './plan.js';
 import type { Convolution, ConvolutionBuffers, ConvolutionOptions, FilterSpectrum, FusedConvolutionPass } from './types.js';
-import { checkOptions, checkSpectrumLength } from './validate.js';
+import { checkOptions, checkPrecision, checkSpectrumLength } from './validate.js';
 
 const ENGINE_TEXT = {
   c2c: (p: number) => `${p}-point C2C FFT`,
@@ -57,6 +59,18 @@ function hermitianExtension(half: Float32Array<ArrayBuffer>, p: number): Float32
   return out;
 }
 
+/**
+ * The filter's spectrum computed on the host in f64 (f16 plans: their kernel's output binding holds
+ * f16, so the spectrum pass, which writes the spectrum there, cannot produce the f32 spectrum): the
+ * unnormalised DFT of the taps zero-padded to P, its first spectrumLength values, as a user-given one.
+ */
+function hostSpectrum(taps: Float32Array, l: ConvolutionLayout): FilterSpectrum {
+  const padded = new Float64Array(2 * l.fftLength);
+  if (l.type === 'complex') padded.set(taps);
+  else taps.forEach((v, j) => (padded[2 * j] = v));
+  return { spectrum: Float32Array.from(referenceDFT(padded, l.fftLength, -1).subarray(0, 2 * l.spectrumLength)) };
+}
+
 /** The taps zero-padded to P points (P reals, or P complex values interleaved): the spectrum pass's input. */
 function paddedTaps(taps: Float32Array, l: ConvolutionLayout): Float32Array<ArrayBuffer> {
   const out = new Float32Array((l.type === 'complex' ? 2 : 1) * l.fftLength);
@@ -77,33 +91,54 @@ export async function createShapedConvolution(
   watchDevice(device);
   assertDeviceAlive(device, 'createConvolution');
   const request = checkOptions(options);
+  const precision = checkPrecision(options.precision);
+  const half = precision === 'f16';
+  if (half && !device.features.has('shader-f16')) {
+    throw new Error(
+      "webfftdx: createConvolution precision 'f16' needs the device feature 'shader-f16', which this device was not created with (requestDevice({ requiredFeatures: ['shader-f16'] }) on an adapter that offers it)",
+    );
+  }
   const { batch, filter, pointwise } = options;
   const path = choosePath({ ...request, pointwise: pointwise !== undefined }, device.limits, tuning);
-  if (path.kind === 'multipass') return createMultiPassConvolution(device, path.layout, { batch, filter, pointwise });
+  if (path.kind === 'multipass') {
+    if (half) {
+      throw new Error(
+        `webfftdx: createConvolution precision 'f16' runs in the one fused kernel only (1D, an FFT length one workgroup holds, no Bluestein); ` +
+          `this ${request.type} ${request.mode} convolution of shape [${(request.shape ?? [request.signalLength]).join(', ')}] needs the multi-pass path, which is f32 only (not built yet)`,
+      );
+    }
+    return createMultiPassConvolution(device, path.layout, { batch, filter, pointwise });
+  }
   const layout = path.layout;
   const spectrumData =
     filter === undefined
       ? Float32Array.from({ length: 2 * layout.storedSpectrumLength }, (_, i) => (i % 2 === 0 ? 1 / layout.fftLength : 0))
       : filter instanceof Float32Array
-        ? undefined
+        ? half
+          ? scaledSpectrum(hostSpectrum(filter, layout), layout)
+          : undefined
         : scaledSpectrum(filter, layout);
   const perPoint = layout.type === 'complex' ? 2 : 1;
-  const inputBytes = batch * layout.signalLength * perPoint * 4;
-  const outputBytes = batch * layout.outputLength * perPoint * 4;
-  const label = `webfftdx convolution ${layout.mode} ${layout.type} ${layout.signalLength}`;
+  // f32: 4 bytes per value; f16: 2, each buffer rounded up to whole 4-byte words.
+  const bytesOf = (values: number) => (half ? Math.ceil(values / 2) * 4 : values * 4);
+  const inputValues = batch * layout.signalLength * perPoint;
+  const outputValues = batch * layout.outputLength * perPoint;
+  const inputBytes = bytesOf(inputValues);
+  const outputBytes = bytesOf(outputValues);
+  const label = `webfftdx convolution ${layout.mode} ${layout.type} ${layout.signalLength}${half ? ' f16' : ''}`;
   checkBufferBytes(device, inputBytes, `the input of ${batch} signals of ${label}`);
   checkBufferBytes(device, outputBytes, `the output of ${batch} signals of ${label}`);
   const groups = Math.ceil(slotsFor(layout, batch) / layout.fftsPerBlock);
   const workgroups = dispatchShape(groups, device.limits.maxComputeWorkgroupsPerDimension);
-  checkKernelFits(device, { label, workgroupBytes: layout.workgroupBytes, workgroupSize: layout.workgroupSize, workgroups });
+  checkKernelFits(device, { label, workgroupBytes: layout.workgroupBytes, workgroupSize: layout.workgroupSize, workgroups, ...(half ? { features: ['shader-f16' as GPUFeatureName] } : {}) });
   if (pointwise !== undefined) await checkPointwise(device, pointwise);
 
-  const code = convolutionKernel(layout, { ...tuning, pointwise, inPlace: false });
+  const code = convolutionKernel(layout, { ...tuning, pointwise, inPlace: false, half });
   const module = await compileKernel(device, code, label, pointwise !== undefined);
   // In place needs one read_write binding: another shader, checked now, its pipeline built on first use.
   const canInPlace = layout.mode !== 'linear' && inputBytes === outputBytes;
   const inPlaceModule = canInPlace
-    ? await compileKernel(device, convolutionKernel(layout, { ...tuning, pointwise, inPlace: true }), `${label} in place`, pointwise !== undefined)
+    ? await compileKernel(device, convolutionKernel(layout, { ...tuning, pointwise, inPlace: true, half }), `${label} in place`, pointwise !== undefined)
     : undefined;
 
   device.pushErrorScope('validation');
@@ -197,8 +232,11 @@ export async function createShapedConvolution(
   const unit = layout.type === 'complex' ? `${layout.signalLength} complex values` : `${layout.signalLength} reals`;
   const run = (signals: Float32Array): Promise<Float32Array> =>
     life.run(async () => {
-      checkFloat32Data(signals, inputBytes / 4, `${batch} signals x ${unit}`);
-      return runOnce(device, { data: signals, inputBytes, outputBytes, encode: (pass, input, output) => encode(pass, { input, output }) });
+      const what = `${batch} signals x ${unit}`;
+      // f16: Float16Array / Uint16Array bits / Float32Array rounded (src/host/f16-data.ts), back as the same kind.
+      const data = half ? new Float32Array(f16Upload(signals, inputValues, what).buffer) : checkFloat32Data(signals, inputValues, what);
+      const out = await runOnce(device, { data, inputBytes, outputBytes, encode: (pass, input, output) => encode(pass, { input, output }) });
+      return half ? (f16Download(new Uint16Array(out.buffer, out.byteOffset, outputValues), signals) as Float32Array) : out;
     });
 
   const passes: FusedConvolutionPass[] = [

@@ -42,6 +42,14 @@ export interface ConvolutionOptions {
   /** Signals per encode; the filter applies to each. */
   readonly batch: number;
   /**
+   * 'f32' (default) or 'f16': signals and outputs are f16 (`run()` takes a Float16Array, Uint16Array
+   * of bits or Float32Array rounded to f16, and returns the same kind; buffers hold 2 bytes per
+   * value), the FFTs, the filter spectrum (computed on the host in f64 from Float32Array taps) and
+   * `pointwise` stay f32; needs the device feature 'shader-f16'; the one fused kernel only (lengths
+   * one workgroup holds, 1D). 'f64' is not built yet.
+   */
+  readonly precision?: 'f16' | 'f32' | 'f64';
+  /**
    * WGSL replacing the spectral multiply: `fn pointwise(fft: u32, index: u32, x: vec2<f32>, h: vec2<f32>) -> vec2<f32>`
    * with `fft` the signal in the batch, `index` the frequency k (0 <= k < P complex, 0 <= k <= P/2 real),
    * `x` the signal's spectrum X_k, `h` the stored filter spectrum H_k / P. The default is x * h.
@@ -118,7 +126,12 @@ export interface Convolution {
   /** The fused kernel's WGSL (out of place); multi-pass plans: the inverse FFT's first pass (with the pointwise function). */
   readonly code: string;
   encode(pass: GPUComputePassEncoder, buffers: ConvolutionBuffers): void;
-  /** Convenience: uploads `signals` (batch x N reals, or interleaved complex), runs, reads back batch x outputLength. */
+  /**
+   * Convenience: uploads `signals` (batch x N reals, or interleaved complex), runs, reads back batch x
+   * outputLength. f16 plans round a Float32Array to f16 and return the f16 results as a Float32Array;
+   * they also take a Float16Array or a Uint16Array of f16 bits and return the same kind (cast the
+   * argument: this signature is the f32 plans').
+   */
   run(signals: Float32Array): Promise<Float32Array>;
   destroy(): void;
 }

@@ -99,6 +99,18 @@ export function checkOptions(options: ConvolutionOptions): ConvolutionRequest {
   return { type, mode, signalLength: n, filterLength: taps, shape, filterShape: resolvedFilterShape };
 }
 
+/**
+ * The precision of a convolution plan: 'f32' (default) or 'f16' (f16 signals and outputs, f32
+ * arithmetic and spectrum; the one fused kernel only). 'f64' is refused: not built yet.
+ */
+export function checkPrecision(precision: unknown): 'f16' | 'f32' {
+  if (precision === undefined || precision === 'f32' || precision === 'f16') return precision ?? 'f32';
+  if (precision === 'f64') {
+    fail(`precision 'f64' is not built yet (createFFT and createBatchedFFT take 'f64'); use 'f32' or 'f16'`);
+  }
+  fail(`precision must be 'f16', 'f32' or 'f64', got ${JSON.stringify(precision)}`);
+}
+
 function product(shape: readonly number[]): number {
   return shape.reduce((a, b) => a * b, 1);
 }
