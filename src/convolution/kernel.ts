@@ -16,6 +16,13 @@
 // f16 (KernelOptions.half): the signals and outputs are f16 (`vec2<f16>` / `f16` bindings), every
 // load widens to f32 and every store rounds to f16; the FFTs, the stored spectrum and the pointwise
 // function stay f32.
+// f64 (the layout's FFTs in Precision('f64')): df64 registers vec4<f32> = (re_hi, im_hi, re_lo, im_lo),
+// complex signals and the spectrum as the same, reals as vec2<f32> = (hi, lo), one per element (the
+// folded engine reads and writes them one at a time); the multiply is the df64 complex product.
+// Both take the spectrum from the host: no spectrum-pass branch.
+import { arithFor } from '../../kernels/arith.js';
+import { Definitions } from '../../kernels/definitions.js';
+import { realArithFor } from '../../kernels/real/real-arith.js';
 import type { ConvolutionLayout } from './plan.js';
 
 export const INPUT_BINDING = 0;
@@ -128,10 +135,18 @@ export function convolutionKernel(layout: ConvolutionLayout, options: KernelOpti
   const P = layout.fftLength;
   const S = layout.storedSpectrumLength;
   const x = extentsOf(layout);
-  const io = ioElements(layout);
+  // f64: complex values vec4<f32>, reals vec2<f32> (hi, lo); their components through real-arith (f32: .x / .y).
+  const df = forward.plan.precision === 'f64';
+  const V = forward.plan.valueType;
+  const ra = realArithFor(df ? 'f64' : 'f32');
+  const dfElem = layout.engine === 'c2c' ? 'vec4<f32>' : 'vec2<f32>';
+  const io = df ? { input: dfElem, output: dfElem } : ioElements(layout);
   const inPlace = options.inPlace;
   const inElem = inPlace && io.input !== io.output ? 'f32' : io.input;
   const outElem = inPlace ? inElem : io.output;
+  // The folded engine's aligned pairs of reals as one vec2<f32> (f32 only).
+  const inPairs = !df && inElem === 'vec2<f32>';
+  const outPairs = !df && outElem === 'vec2<f32>';
   const inName = inPlace ? 'conv_data' : 'conv_in';
   const outName = inPlace ? 'conv_data' : 'conv_out';
   // f16 buffers: the bindings' element types, a read widened to f32 and a value rounded to f16.
@@ -161,12 +176,12 @@ export function convolutionKernel(layout: ConvolutionLayout, options: KernelOpti
       } else if (layout.engine === 'folded') {
         // Register i holds pair p = (x[2p], x[2p + 1]).
         const p = `(${j})`;
-        if (inElem === 'vec2<f32>') {
+        if (inPairs) {
           out.push(...guarded(guard(p, range(i), 0, halfLen), `data[${i}] = ${rd(`(${base}) / 2u + ${p}`, 'vec2<f32>')};`, indent));
         } else {
           const { even, odd } = pairRanges(i);
-          out.push(...guarded(guard(`2u * ${p}`, even, 0, len), `data[${i}].x = ${rd(`${base} + 2u * ${p}`, 'f32')};`, indent));
-          out.push(...guarded(guard(`2u * ${p} + 1u`, odd, 0, len), `data[${i}].y = ${rd(`${base} + 2u * ${p} + 1u`, 'f32')};`, indent));
+          out.push(...guarded(guard(`2u * ${p}`, even, 0, len), ra.setComponent(`data[${i}]`, 0, rd(`${base} + 2u * ${p}`, 'f32')), indent));
+          out.push(...guarded(guard(`2u * ${p} + 1u`, odd, 0, len), ra.setComponent(`data[${i}]`, 1, rd(`${base} + 2u * ${p} + 1u`, 'f32')), indent));
         }
       }
     }
@@ -174,13 +189,16 @@ export function convolutionKernel(layout: ConvolutionLayout, options: KernelOpti
       // Circular only (len = P): signal a at `base`, signal b (when it exists) one signal further.
       for (let i = 0; i < fp.inputEPT; i++) {
         const j = `thread + ${i * stride}u`;
-        out.push(`${indent}data[${i}] = vec2<f32>(${rd(`${base} + ${j}`, 'f32')}, 0.0f);`);
-        out.push(`${indent}if (has_b) { data[${i}].y = ${rd(`${base} + ${u(len)} + ${j}`, 'f32')}; }`);
+        out.push(`${indent}data[${i}] = ${ra.fromReal(rd(`${base} + ${j}`, 'f32'))};`);
+        out.push(`${indent}if (has_b) { ${ra.setComponent(`data[${i}]`, 1, rd(`${base} + ${u(len)} + ${j}`, 'f32'))} }`);
       }
     }
     if (layout.engine === 'normal') {
       // Normal-mode real input (circular only, len = P): real slot j is component j & 1 of register j >> 1.
-      for (let j = 0; j < fp.inputEPT; j++) out.push(`${indent}data[${j >> 1}][${j & 1}] = ${rd(`${base} + thread + ${j * stride}u`, 'f32')};`);
+      for (let j = 0; j < fp.inputEPT; j++) {
+        const v = rd(`${base} + thread + ${j * stride}u`, 'f32');
+        out.push(df ? `${indent}${ra.bufferReal('data', `${j}u`).write(v)}` : `${indent}data[${j >> 1}][${j & 1}] = ${v};`);
+      }
     }
     return out;
   };
@@ -196,14 +214,14 @@ export function convolutionKernel(layout: ConvolutionLayout, options: KernelOpti
         out.push(...guarded(guard(`(${j})`, range(i), x.offset, x.outLength), wr(`${base} + ${j} - ${u(x.offset)}`, `${invData}[${i}]`, 'vec2<f32>'), indent));
       } else if (layout.engine === 'folded') {
         const p = `(${j})`;
-        if (outElem === 'vec2<f32>') {
+        if (outPairs) {
           out.push(
             ...guarded(guard(p, range(i), x.halfOffset, x.halfOutLength), wr(`(${base}) / 2u + ${p} - ${u(x.halfOffset)}`, `${invData}[${i}]`, 'vec2<f32>'), indent),
           );
         } else {
           const { even, odd } = pairRanges(i);
-          out.push(...guarded(guard(`2u * ${p}`, even, x.offset, x.outLength), wr(`${base} + 2u * ${p} - ${u(x.offset)}`, `${invData}[${i}].x`, 'f32'), indent));
-          out.push(...guarded(guard(`2u * ${p} + 1u`, odd, x.offset, x.outLength), wr(`${base} + 2u * ${p} + 1u - ${u(x.offset)}`, `${invData}[${i}].y`, 'f32'), indent));
+          out.push(...guarded(guard(`2u * ${p}`, even, x.offset, x.outLength), wr(`${base} + 2u * ${p} - ${u(x.offset)}`, ra.component(`${invData}[${i}]`, 0), 'f32'), indent));
+          out.push(...guarded(guard(`2u * ${p} + 1u`, odd, x.offset, x.outLength), wr(`${base} + 2u * ${p} + 1u - ${u(x.offset)}`, ra.component(`${invData}[${i}]`, 1), 'f32'), indent));
         }
       }
     }
@@ -211,12 +229,15 @@ export function convolutionKernel(layout: ConvolutionLayout, options: KernelOpti
       const b = `(2u * signal + 1u) * ${u(x.outLength)}`;
       for (let i = 0; i < ip.outputEPT; i++) {
         const j = `thread + ${i * stride}u`;
-        out.push(`${indent}${wr(`2u * ${base} + ${j}`, `${invData}[${i}].x`, 'f32')}`);
-        out.push(`${indent}if (has_b) { ${wr(`${b} + ${j}`, `${invData}[${i}].y`, 'f32')} }`);
+        out.push(`${indent}${wr(`2u * ${base} + ${j}`, ra.component(`${invData}[${i}]`, 0), 'f32')}`);
+        out.push(`${indent}if (has_b) { ${wr(`${b} + ${j}`, ra.component(`${invData}[${i}]`, 1), 'f32')} }`);
       }
     }
     if (layout.engine === 'normal') {
-      for (let j = 0; j < ip.outputEPT; j++) out.push(`${indent}${wr(`${base} + thread + ${j * stride}u`, `${invData}[${j >> 1}][${j & 1}]`, 'f32')}`);
+      for (let j = 0; j < ip.outputEPT; j++) {
+        const v = df ? ra.bufferReal(invData, `${j}u`).read : `${invData}[${j >> 1}][${j & 1}]`;
+        out.push(`${indent}${wr(`${base} + thread + ${j * stride}u`, v, 'f32')}`);
+      }
     }
     return out;
   };
@@ -248,7 +269,13 @@ export function convolutionKernel(layout: ConvolutionLayout, options: KernelOpti
         `@group(0) @binding(${INPUT_BINDING}) var<storage, read> conv_in: array<${mem(inElem)}>;`,
         `@group(0) @binding(${OUTPUT_BINDING}) var<storage, read_write> conv_out: array<${mem(outElem)}>;`,
       ];
-  const pointwise = options.pointwise
+  if (df && options.pointwise) throw new Error('webfftdx: internal: f64 convolution kernels take no pointwise function');
+  // f64: the df64 complex product (kernels/arith.ts, its helpers under the prefix conv_).
+  const dfDefs = new Definitions();
+  const dfCmul = df ? arithFor('f64', dfDefs, 'conv').addCmul(dfDefs, 'conv') : '';
+  const pointwise = df
+    ? `${dfDefs.toString()}\n\nfn conv_pointwise(fft: u32, index: u32, x: vec4<f32>, h: vec4<f32>) -> vec4<f32> {\n  return ${dfCmul}(x, h);\n}`
+    : options.pointwise
     ? `${options.pointwise}\n\nfn conv_pointwise(fft: u32, index: u32, x: vec2<f32>, h: vec2<f32>) -> vec2<f32> { return ${POINTWISE_NAME}(fft, index, x, h); }`
     : `fn conv_pointwise(fft: u32, index: u32, x: vec2<f32>, h: vec2<f32>) -> vec2<f32> {\n  return vec2<f32>(x.x * h.x - x.y * h.y, x.x * h.y + x.y * h.x);\n}`;
 
@@ -256,7 +283,7 @@ export function convolutionKernel(layout: ConvolutionLayout, options: KernelOpti
     `// Fused ${layout.mode} convolution (${layout.type}): ${lengths}, ${P}-point ${engineText} FFTs, ` +
       `${F} signal(s) per workgroup${inPlace ? ', in place' : ''}${half ? ', f16 signals and outputs (f32 arithmetic)' : ''}`,
     ...bindings,
-    `@group(0) @binding(${SPECTRUM_BINDING}) var<storage, read> conv_spectrum: array<vec2<f32>>;`,
+    `@group(0) @binding(${SPECTRUM_BINDING}) var<storage, read> conv_spectrum: array<${V}>;`,
     `struct ConvParams { batch: u32, groups_x: u32, spectrum_pass: u32, n: u32, out_length: u32, offset: u32, signals: u32 }`,
     `@group(0) @binding(${PARAMS_BINDING}) var<uniform> conv_params: ConvParams;`,
     ...layout.buffers.map((b) => `var<workgroup> ${b.name}: array<${b.element}, ${b.count}>;`),
@@ -274,15 +301,16 @@ export function convolutionKernel(layout: ConvolutionLayout, options: KernelOpti
     `  let spectrum_pass = conv_params.spectrum_pass != 0u;`,
     // Pairs: slot `signal` holds real signals 2 signal and 2 signal + 1 (the second absent past an odd batch and in the spectrum pass).
     ...(layout.engine === 'pairs' ? [`  let has_b = !spectrum_pass && 2u * signal + 1u < conv_params.signals;`] : []),
-    `  var data: array<vec2<f32>, ${fwdS}>;`,
+    `  var data: array<${V}, ${fwdS}>;`,
   );
   const prefetch = options.prefetchSpectrum ?? layout.prefetchSpectrum;
   if (prefetch) {
-    push(`  var conv_h: array<vec2<f32>, ${forward.plan.outputEPT}>;`, `  if (is_active && !spectrum_pass) {`);
+    push(`  var conv_h: array<${V}, ${forward.plan.outputEPT}>;`, `  if (is_active && !spectrum_pass) {`);
     push(...spectrumRegisters((i, k) => `conv_h[${i}] = conv_spectrum[${k}];`, '    '));
     push(`  }`);
   }
-  const noBranch = options.skipSpectrumPass === true;
+  // f16 and f64 plans take their spectrum from the host (create.ts): no spectrum-pass branch either.
+  const noBranch = options.skipSpectrumPass === true || half || df;
   push(
     `  if (is_active) {`,
     ...(noBranch ? [] : [`    if (spectrum_pass) {`]),
@@ -315,7 +343,7 @@ export function convolutionKernel(layout: ConvolutionLayout, options: KernelOpti
     `  }`,
   );
   if (invData !== 'data') {
-    push(`  var ${invData}: array<vec2<f32>, ${invS}>;`);
+    push(`  var ${invData}: array<${V}, ${invS}>;`);
     for (let i = 0; i < Math.min(fwdS, invS); i++) push(`  ${invData}[${i}] = data[${i}];`);
   }
   push(`  ${inverse.execute}(&${invData}, thread, slot);`, `  if (is_active) {`, ...stores('    '), `  }`, `}`);

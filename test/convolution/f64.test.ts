@@ -1,0 +1,90 @@
+// createConvolution with precision 'f64' (the one fused kernel in df64: vec4<f32> complex values and
+// spectrum, vec2<f32> = (hi, lo) reals, the df64 complex multiply; the spectrum computed on the host in
+// f64): the c2c, folded (odd lengths, one real at a time) and pairs engines, taps and a given f64
+// spectrum, against direct f64 sums (relative L2 <= 1e-13; the direct sums' own error is ~1e-16
+// sqrt(M)); outputs poisoned (0xff: NaN), error scopes; run() takes and returns Float64Array; errors.
+import { describe, expect, it } from 'vitest';
+import { createConvolution, type ConvolutionOptions } from '../../src/index.js';
+import { complexFromDF64, complexToDF64, realFromDF64, realToDF64 } from '../../kernels/df64-layout.js';
+import { referenceDFT } from '../../src/reference.js';
+import { testDevice, withErrorScopes } from '../support/gpu.js';
+import { batchedReference, directConvolution } from '../support/convolution.js';
+import { batchRelativeL2 } from '../support/precision.js';
+import { makeSeed, rng } from '../support/random.js';
+
+describe("createConvolution precision 'f64' (fused kernel, df64)", () => {
+  const cases: { name: string; options: Omit<ConvolutionOptions, 'filter' | 'batch'>; taps: number; batch: number; engine: string; inPlace?: boolean; spectrum?: boolean }[] = [
+    { name: 'complex circular 256, batch 2 (also in place)', options: { shape: 256, type: 'complex', mode: 'circular' }, taps: 9, batch: 2, engine: 'C2C', inPlace: true },
+    { name: "real 'same' 999 with 31 taps, batch 3 (folded, one real at a time)", options: { shape: 999, type: 'real', mode: 'same' }, taps: 31, batch: 3, engine: 'R2C (folded' },
+    { name: 'real circular 512, batch 3 (pairs: the last slot half empty)', options: { shape: 512, type: 'real', mode: 'circular' }, taps: 16, batch: 3, engine: 'two real signals' },
+    { name: 'complex linear 200 with a given f64 spectrum of 57 taps', options: { shape: 200, type: 'complex', mode: 'linear' }, taps: 57, batch: 1, engine: 'C2C', spectrum: true },
+  ];
+  for (const c of cases) {
+    it(c.name, async () => {
+      const { device } = await testDevice();
+      const seed = makeSeed();
+      const r = rng(seed);
+      const complex = c.options.type === 'complex';
+      const per = complex ? 2 : 1;
+      const n = c.options.shape as number;
+      // All 53 bits random.
+      const random = () => 2 * (r() + r() * 2 ** -32) - 1;
+      const taps = Float64Array.from({ length: per * c.taps }, random);
+      let filter: ConvolutionOptions['filter'] = taps;
+      if (c.spectrum) {
+        // numpy's fft(h, P) for this plan's P: the zero-padded taps' unnormalised DFT.
+        const probe = await createConvolution(device, { ...c.options, filter: taps, batch: 1, precision: 'f64' });
+        const padded = new Float64Array(2 * probe.fftLength);
+        padded.set(taps);
+        filter = { spectrum: referenceDFT(padded, probe.fftLength, -1), taps: c.taps };
+        probe.destroy();
+      }
+      const conv = await createConvolution(device, { ...c.options, filter, batch: c.batch, precision: 'f64' });
+      expect(conv.passes[0].does).toContain(c.engine);
+      const x = Float64Array.from({ length: per * n * c.batch }, random);
+      const want = batchedReference(x, c.batch, (s) => directConvolution(s, taps, complex, c.options.mode));
+      const [toDF64, fromDF64] = complex ? [complexToDF64, complexFromDF64] : [realToDF64, realFromDF64];
+
+      const encoded = async (inPlace: boolean): Promise<Float64Array> =>
+        withErrorScopes(device, async () => {
+          const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST;
+          const input = device.createBuffer({ size: conv.inputBytes, usage });
+          device.queue.writeBuffer(input, 0, toDF64(x) as Float32Array<ArrayBuffer>);
+          const output = inPlace ? input : device.createBuffer({ size: conv.outputBytes, usage });
+          if (!inPlace) device.queue.writeBuffer(output, 0, new Uint8Array(conv.outputBytes).fill(0xff));
+          const readback = device.createBuffer({ size: conv.outputBytes, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+          const encoder = device.createCommandEncoder();
+          const pass = encoder.beginComputePass();
+          conv.encode(pass, { input, output });
+          pass.end();
+          encoder.copyBufferToBuffer(output, 0, readback, 0, conv.outputBytes);
+          device.queue.submit([encoder.finish()]);
+          await readback.mapAsync(GPUMapMode.READ);
+          const out = fromDF64(new Float32Array(readback.getMappedRange().slice(0)));
+          for (const b of [input, output, readback]) b.destroy();
+          return out;
+        });
+      const got = await encoded(false);
+      const error = batchRelativeL2([got], [want]);
+      console.log(`f64 convolution ${c.name}: relative L2 ${error.toExponential(2)} (seed ${seed})`);
+      expect(error, `seed ${seed}`).toBeLessThanOrEqual(1e-13);
+      if (c.inPlace) expect(batchRelativeL2([await encoded(true)], [got])).toBe(0);
+      const viaRun = (await conv.run(x as unknown as Float32Array)) as unknown as Float64Array;
+      expect(viaRun).toBeInstanceOf(Float64Array);
+      expect(batchRelativeL2([viaRun], [got])).toBe(0);
+      await expect(conv.run(new Float32Array(x.length))).rejects.toThrow(/Float64Array/);
+      conv.destroy();
+    });
+  }
+
+  it('f64 refuses pointwise and the multi-pass path with clear errors', async () => {
+    const { device } = await testDevice();
+    const base = { shape: 64, type: 'complex', mode: 'circular', batch: 1, filter: new Float64Array(8), precision: 'f64' } as const;
+    await expect(createConvolution(device, { ...base, pointwise: 'fn pointwise(fft: u32, index: u32, x: vec2<f32>, h: vec2<f32>) -> vec2<f32> { return x; }' })).rejects.toThrow(
+      /pointwise with precision 'f64' is not built yet/,
+    );
+    await expect(createConvolution(device, { ...base, shape: 1 << 16 })).rejects.toThrow(/precision 'f64' runs in the one fused kernel only .* multi-pass path, which is f32 only/);
+    // f32 plans still take Float32Array filters only.
+    await expect(createConvolution(device, { ...base, precision: 'f32' })).rejects.toThrow(/filter must be a Float32Array of taps or \{ spectrum \}, got Float64Array/);
+  });
+});
