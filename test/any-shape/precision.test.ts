@@ -347,6 +347,32 @@ describe('createFFT Precision f16 (f16 data, f32 passes), default limits + shade
     plan.destroy();
   });
 
+  it('rows pass + final pass [64, 96] with f16 load and store callbacks (the rows kernel widens the load, the final pass rounds the store)', async () => {
+    const seed = makeSeed();
+    const shape = [64, 96];
+    const n = 64 * 96;
+    const batch = 2;
+    const plan = await createFFT(device, {
+      shape,
+      type: 'c2c',
+      direction: 'inverse',
+      precision: 'f16',
+      batch,
+      load: 'fn load(fft: u32, index: u32) -> vec2<f16> { return fft_in[fft * 6144u + index] * 2.0h; }',
+      store: 'fn store(fft: u32, index: u32, value: vec2<f16>) { fft_out[fft * 6144u + index] = value * 0.5h; }',
+    });
+    expect(plan.passes.map((p) => p.kind).join(',')).toBe('rows,final');
+    const r = rng(seed);
+    const x = Float64Array.from({ length: 2 * n * batch }, () => f16Round(2 * r() - 1));
+    const got = Float64Array.from(new Uint16Array(await runPoisoned(plan, Uint16Array.from(x, f16Bits))), f16FromBits);
+    const want = transformWith('c2c-inverse', x, shape, batch);
+    const bound = 2 * batchRelativeL2([idealF16('c2c-inverse', x, shape, batch)], [want]);
+    const error = batchRelativeL2([got], [want]);
+    console.log(`f16 [64, 96] x ${batch} with callbacks: relative L2 ${error.toExponential(2)}, bound ${bound.toExponential(2)} (seed ${seed})`);
+    expect(error, `seed ${seed}`).toBeLessThanOrEqual(bound);
+    plan.destroy();
+  });
+
   it('a device without shader-f16 gets an error naming the feature, before anything reaches the GPU', async () => {
     const plain = (await defaultLimitsDevice()).device;
     expect(plain.features.has('shader-f16')).toBe(false);
