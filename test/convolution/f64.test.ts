@@ -4,7 +4,7 @@
 // spectrum, against direct f64 sums (relative L2 <= 1e-13; the direct sums' own error is ~1e-16
 // sqrt(M)); outputs poisoned (0xff: NaN), error scopes; run() takes and returns Float64Array; errors.
 import { describe, expect, it } from 'vitest';
-import { createConvolution, type ConvolutionOptions } from '../../src/index.js';
+import { convolutionLayout, createConvolution, type ConvolutionOptions } from '../../src/index.js';
 import { complexFromDF64, complexToDF64, realFromDF64, realToDF64 } from '../../kernels/df64-layout.js';
 import { referenceDFT } from '../../src/reference.js';
 import { testDevice, withErrorScopes } from '../support/gpu.js';
@@ -85,6 +85,11 @@ describe("createConvolution precision 'f64' (fused kernel, df64)", () => {
       /pointwise with precision 'f64' is not built yet/,
     );
     await expect(createConvolution(device, { ...base, shape: 1 << 16 })).rejects.toThrow(/precision 'f64' runs in the one fused kernel only .* multi-pass path, which is f32 only/);
+    // convolutionLayout answers per precision: df64 values take twice the workgroup memory, so the largest fused length halves.
+    const query = { shape: 4096, type: 'complex', mode: 'circular', taps: 9 } as const;
+    expect(convolutionLayout(device.limits, { ...query, precision: 'f64' }).workgroupBytes).toBe(2 * convolutionLayout(device.limits, query).workgroupBytes!);
+    expect(convolutionLayout(device.limits, { ...query, shape: 8192 }).engine).toBe('c2c');
+    expect(() => convolutionLayout(device.limits, { ...query, shape: 8192, precision: 'f64' })).toThrow(/precision 'f64' runs in the one fused kernel only/);
     // f32 plans still take Float32Array filters only.
     await expect(createConvolution(device, { ...base, precision: 'f32' })).rejects.toThrow(/filter must be a Float32Array of taps or \{ spectrum \}, got Float64Array/);
   });
