@@ -6,7 +6,8 @@
 // <= 1e-13; the reference's own error is checked to be far below that); f16 against 2x the error of
 // an FFT that rounds only its inputs, twiddles and outputs to f16 (issue 19's bound, computed here).
 // WEBFFTDX_FULL=1 adds the large sizes: f64 2^20 (3 passes), [512, 512] R2C and C2R, 65537
-// (Bluestein over 2^18, 6 passes); f16 2^20 and [512, 512] C2R.
+// (Bluestein over 2^18, 6 passes); f16 2^20 and [512, 512] C2R; on the adapter's limits f64 2^18,
+// [32, 64] one-pass, 8192 R2C rows and f16 2^18, [128, 128].
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createFFT, type AnyShapeFFT } from '../../src/index.js';
 import { complexFromDF64, complexToDF64, realFromDF64, realToDF64 } from '../../kernels/df64-layout.js';
@@ -25,7 +26,8 @@ beforeAll(async () => {
 });
 
 /** Encodes `plan` on the raw buffer bytes `data` into 0xff-poisoned output and workspace; resolves to the output bytes. */
-async function runPoisoned(plan: AnyShapeFFT, data: ArrayBufferView, inPlace = false): Promise<ArrayBuffer> {
+async function runPoisoned(plan: AnyShapeFFT, data: ArrayBufferView, inPlace = false, on: GPUDevice = device): Promise<ArrayBuffer> {
+  const device = on;
   return withErrorScopes(device, async () => {
     const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST;
     const poisoned = (bytes: number) => {
@@ -378,4 +380,43 @@ describe('createFFT Precision f16 (f16 data, f32 passes), default limits + shade
     expect(plain.features.has('shader-f16')).toBe(false);
     await expect(createFFT(plain, { shape: [64, 96], type: 'c2c', direction: 'forward', precision: 'f16' })).rejects.toThrow(/needs the device feature 'shader-f16'/);
   });
+});
+
+// WEBFFTDX_FULL=1: the adapter's limits (lavapipe: 32 KiB, 1024 invocations): longer f64 passes, a
+// larger f64 one-pass shape.
+describe.runIf(FULL)('createFFT f16 / f64 on the adapter limits (WEBFFTDX_FULL=1)', () => {
+  const cases: { shape: number[]; kind: Kind; precision: 'f16' | 'f64' }[] = [
+    { shape: [1 << 18], kind: 'c2c-forward', precision: 'f64' },
+    { shape: [32, 64], kind: 'c2c-inverse', precision: 'f64' },
+    { shape: [8192], kind: 'r2c', precision: 'f64' },
+    { shape: [1 << 18], kind: 'c2c-forward', precision: 'f16' },
+    { shape: [128, 128], kind: 'c2c-inverse', precision: 'f16' },
+  ];
+  for (const c of cases) {
+    it(`${c.precision} ${c.kind} [${c.shape.join(', ')}]`, { timeout: 900_000 }, async () => {
+      const adapter = (await testDevice('adapter')).device;
+      const seed = makeSeed();
+      const r = rng(seed);
+      const plan = await createFFT(adapter, { shape: c.shape, ...typeOf(c.kind), precision: c.precision });
+      const n = c.shape.reduce((a, b) => a * b, 1);
+      const realIn = c.kind === 'r2c';
+      const x = Float64Array.from({ length: realIn ? n : 2 * n }, () => f16Round(2 * r() - 1));
+      const want = transformWith(c.kind, x, c.shape, 1);
+      let got: Float64Array;
+      // Issue 19: 1e-13 up to 4096-ish points (here: up to 2^16), 1e-12 at large sizes.
+      let bound = n <= 1 << 16 ? 1e-13 : 1e-12;
+      if (c.precision === 'f64') {
+        const raw = await runPoisoned(plan, (realIn ? realToDF64 : complexToDF64)(x), false, adapter);
+        got = complexFromDF64(new Float32Array(raw));
+      } else {
+        const raw = new Uint16Array(await runPoisoned(plan, Uint16Array.from(x, f16Bits), false, adapter));
+        got = Float64Array.from(raw.subarray(0, want.length), f16FromBits);
+        bound = 2 * batchRelativeL2([idealF16(c.kind, x, c.shape, 1)], [want]);
+      }
+      const error = batchRelativeL2([got], [want]);
+      console.log(`adapter limits ${c.precision} ${c.kind} [${c.shape}] (${plan.passes.map((p) => p.kind).join(', ')}): relative L2 ${error.toExponential(2)}, bound ${bound.toExponential(2)} (seed ${seed})`);
+      expect(error, `seed ${seed}`).toBeLessThanOrEqual(bound);
+      plan.destroy();
+    });
+  }
 });
