@@ -97,6 +97,8 @@ export interface PassKernelSpec {
   readonly halfInput?: boolean;
   /** The output buffer takes f16 values (f32 arithmetic; an f16 plan's last pass). */
   readonly halfOutput?: boolean;
+  /** f64: the device's fma rounds once (WGSLOptions.exactFma, src/host/fma.ts): df64 products with one fma. */
+  readonly exactFma?: boolean;
   /**
    * The user's callbacks (../callbacks.ts): `load` replaces the pass's reads of the input buffer
    * (the first pass of a plan: before the Hermitian conjugation, the inverse's conjugation and the
@@ -230,6 +232,7 @@ export function passKernelName(spec: PassKernelSpec): string {
     spec.precision === 'f64' ? 'f64' : '',
     spec.halfInput ? 'h16in' : '',
     spec.halfOutput ? 'h16out' : '',
+    spec.precision === 'f64' && spec.exactFma ? 'fma' : '',
   ];
   return bits.filter(Boolean).join('_');
 }
@@ -251,7 +254,7 @@ export function passKernel(spec: PassKernelSpec): PassKernel {
   const halfOut = spec.halfOutput === true;
   if (df && (halfIn || halfOut)) throw new Error('internal: f16 buffers belong to f32 passes');
   // The register arithmetic: f32 (its text is what the f32 passes always had) or df64.
-  const ar: Arith = df ? arithFor('f64', defs, prefix) : ARITH_F32;
+  const ar: Arith = df ? arithFor('f64', defs, prefix, { exactFma: spec.exactFma === true }) : ARITH_F32;
   const V = ar.register;
   const smem = `${prefix}_smem`;
   const elements = smemElements(spec);

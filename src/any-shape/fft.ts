@@ -23,6 +23,7 @@ import { PlanLifecycle } from '../host/lifecycle.js';
 import { runOnce } from '../host/run-once.js';
 import { lazyPipeline, sharedPipeline } from '../host/pipelines.js';
 import { makeWorkspace, type FFTWorkspace } from '../host/workspace.js';
+import { hasExactFma } from '../host/fma.js';
 import type { FlatCallbacks } from '../../kernels/callbacks.js';
 import { COLUMNS, passDescriptor, planShape, registerBytes, type ColumnsPass, type OnePass, type PassPrecision, type PlannedPass, type PlanLimits, type RowsPass } from './passes.js';
 import { checkCallback, checkDirection, checkLayout, checkPrecision, checkType, normalizeShape, type AnyShapePrecision } from './validate.js';
@@ -194,7 +195,7 @@ interface HalfSides {
 
 const NO_HALF: HalfSides = { input: false, output: false };
 
-async function makeColumnsPass(device: GPUDevice, p: ColumnsPass, tables: GPUBuffer, callbacks?: FlatCallbacks, half: HalfSides = NO_HALF): Promise<GPUPass> {
+async function makeColumnsPass(device: GPUDevice, p: ColumnsPass, tables: GPUBuffer, callbacks?: FlatCallbacks, half: HalfSides = NO_HALF, exactFma = false): Promise<GPUPass> {
   const l = device.limits;
   const groups = Math.ceil(p.params.count / COLUMNS);
   const workgroups = dispatchShape(groups, l.maxComputeWorkgroupsPerDimension);
@@ -208,6 +209,7 @@ async function makeColumnsPass(device: GPUDevice, p: ColumnsPass, tables: GPUBuf
     constants: { ...p.params, groupsX: workgroups[0], groups },
     ...(half.input ? { halfInput: true } : {}),
     ...(half.output ? { halfOutput: true } : {}),
+    ...(exactFma && p.spec.precision === 'f64' ? { exactFma: true } : {}),
     ...(callbacks ? { callbacks } : {}),
   };
   const precision: PassPrecision = p.spec.precision ?? 'f32';
@@ -293,13 +295,15 @@ async function makeRowsPass(
   half: HalfSides,
   callbacks: { load?: string; store?: string } = {},
   rowsPerTransform = 1,
+  exactFma = false,
 ): Promise<GPUPass> {
   const l = device.limits;
   const limits = { maxComputeWorkgroupStorageSize: l.maxComputeWorkgroupStorageSize, maxComputeInvocationsPerWorkgroup: l.maxComputeInvocationsPerWorkgroup };
   // The rows pass is createBatchedFFT's kernel (f32 or f64; an f16 plan's f32 kernel reads or
   // writes f16 on the sides that are the user's buffers), bound to regions of the plan's buffers.
   const desc = withSuggestedFFTsPerBlock(fft(Size(p.length), Type(p.type), Direction(p.direction), Precision(precision), Block(), Limits(limits)));
-  const module = desc.wgsl({ prefix: 'fft', workspace: { group: 0, binding: WORKSPACE_BINDING } });
+  const fma = exactFma && precision === 'f64' ? { exactFma: true } : {};
+  const module = desc.wgsl({ prefix: 'fft', workspace: { group: 0, binding: WORKSPACE_BINDING }, ...fma });
   const plan = module.plan;
   const maxBytes = l.maxComputeWorkgroupStorageSize;
   const label = `webfftdx rows ${p.type} ${p.length} ${p.direction}${precision === 'f32' ? '' : ` ${precision}`}${half.input || half.output ? ' (f16 data)' : ''}`;
@@ -350,7 +354,7 @@ function axisDescriptor(plan: FFTPlan): unknown {
 }
 
 /** The one-pass kernel: one workgroup per transform of the batch; `callbacks` fused into its global read and write. */
-async function makeOnePass(device: GPUDevice, p: OnePass, half: boolean, callbacks: { load?: string; store?: string }): Promise<GPUPass> {
+async function makeOnePass(device: GPUDevice, p: OnePass, half: boolean, callbacks: { load?: string; store?: string }, exactFma = false): Promise<GPUPass> {
   const l = device.limits;
   const label = `webfftdx one-pass ${p.type} [${p.shape.join(', ')}] ${p.direction}${p.plans[0].precision === 'f32' ? '' : ` ${p.plans[0].precision}`}${half ? ' (f16 data)' : ''}`;
   const workgroups = dispatchShape(p.batch, l.maxComputeWorkgroupsPerDimension);
@@ -360,7 +364,14 @@ async function makeOnePass(device: GPUDevice, p: OnePass, half: boolean, callbac
   // Every axis's exchange and the data between the axes share one buffer: the kernel declares it.
   const layout = onePassLayout(p.shape, p.type, p.plans, l.maxComputeWorkgroupStorageSize);
   const modules = p.plans.map((plan, k) =>
-    generateModule(plan, { prefix: `fft_a${k}`, sharedMemory: ONE_PASS_SMEM, registersOnly: true, slotStride: layout.slotStrides[k], slotSwizzle: layout.slotSwizzles[k] }),
+    generateModule(plan, {
+      prefix: `fft_a${k}`,
+      sharedMemory: ONE_PASS_SMEM,
+      registersOnly: true,
+      slotStride: layout.slotStrides[k],
+      slotSwizzle: layout.slotSwizzles[k],
+      ...(exactFma && plan.precision === 'f64' ? { exactFma: true } : {}),
+    }),
   );
   const spec = { shape: p.shape, type: p.type, modules, invocations: p.invocations, maxWorkgroupBytes: l.maxComputeWorkgroupStorageSize, pitch: layout.pitch, half, ...callbacks };
   const outOfPlace = onePassKernel({ ...spec, inPlace: false });
@@ -468,6 +479,9 @@ export async function createFFT(device: GPUDevice, options: FFTOptions): Promise
   const tableData = arith === 'f64' ? complexToDF64(planned.tables) : Float32Array.from(planned.tables);
   if (tableData.length) checkBufferBytes(device, tableData.byteLength, 'the Bluestein tables');
 
+  // f64 on a device whose fma rounds once: the faster df64 products, as createBatchedFFT (asked of the
+  // device only now, after every check: a one-off probe kernel per device).
+  const exactFma = arith === 'f64' && (await hasExactFma(device));
   let tables: GPUBuffer | undefined;
   const gpuPasses: GPUPass[] = [];
   try {
@@ -483,11 +497,11 @@ export async function createFFT(device: GPUDevice, options: FFTOptions): Promise
       const some = cb.load !== undefined || cb.store !== undefined;
       // f16: the first pass reads the user's f16 input, the last writes the f16 output.
       const sides: HalfSides = { input: half && k === 0, output: half && k === last };
-      if (p.op === 'rows') gpuPasses.push(await makeRowsPass(device, p, arith, sides, cb, p.batch / batch));
-      else if (p.op === 'one-pass') gpuPasses.push(await makeOnePass(device, p, half, cb));
+      if (p.op === 'rows') gpuPasses.push(await makeRowsPass(device, p, arith, sides, cb, p.batch / batch, exactFma));
+      else if (p.op === 'one-pass') gpuPasses.push(await makeOnePass(device, p, half, cb, exactFma));
       else {
         const flat = { ...cb, inputElements: planned.inputElements, outputElements: planned.outputElements, transforms: batch };
-        gpuPasses.push(await makeColumnsPass(device, p, tables!, some ? flat : undefined, sides));
+        gpuPasses.push(await makeColumnsPass(device, p, tables!, some ? flat : undefined, sides, exactFma));
       }
     }
   } catch (e) {

@@ -6,6 +6,9 @@ import { checkFloat32Data, checkFloat64Data, checkIOBuffers } from '../host/chec
 import { complexFromDF64, complexToDF64, realFromDF64, realToDF64 } from '../../kernels/df64-layout.js';
 import { f16Download, f16Upload } from '../host/f16-data.js';
 import { referenceDFT } from '../reference.js';
+import { hasExactFma } from '../host/fma.js';
+import { generateModule } from '../../kernels/module.js';
+import type { WGSLModule } from '../../kernels/types.js';
 import { assertDeviceAlive, checkBufferBytes, checkKernelFits, dispatchShape, watchDevice } from '../host/device.js';
 import { PlanLifecycle } from '../host/lifecycle.js';
 import { runOnce } from '../host/run-once.js';
@@ -13,7 +16,7 @@ import { compileKernel, checkPointwise } from './pointwise.js';
 import { convolutionKernel, type KernelVariant, INPUT_BINDING, kernelParams, slotsFor, OUTPUT_BINDING, PARAMS_BINDING, SPECTRUM_BINDING } from './kernel.js';
 import { createMultiPassConvolution } from './multipass.js';
 import { choosePath } from './path.js';
-import type { ConvolutionLayout, ConvolutionShape } from './plan.js';
+import { FWD_PREFIX, INV_PREFIX, type ConvolutionLayout, type ConvolutionShape } from './plan.js';
 import type { Convolution, ConvolutionBuffers, ConvolutionOptions, FilterSpectrum, FusedConvolutionPass } from './types.js';
 import { checkOptions, checkPrecision, checkSpectrumLength } from './validate.js';
 
@@ -132,7 +135,7 @@ export async function createShapedConvolution(
     // f32 (checked above): the filter is a Float32Array or a FilterSpectrum.
     return createMultiPassConvolution(device, path.layout, { batch, filter: filter as Float32Array | FilterSpectrum | undefined, pointwise });
   }
-  const layout = path.layout;
+  let layout = path.layout;
   // f16 and f64: the spectrum from the host (f32, or df64 pairs); f32: from the taps on the GPU (undefined), or given.
   const spectrumData = df
     ? complexToDF64(hostSpectrum(filter, layout))
@@ -157,13 +160,20 @@ export async function createShapedConvolution(
   const workgroups = dispatchShape(groups, device.limits.maxComputeWorkgroupsPerDimension);
   checkKernelFits(device, { label, workgroupBytes: layout.workgroupBytes, workgroupSize: layout.workgroupSize, workgroups, ...(half ? { features: ['shader-f16' as GPUFeatureName] } : {}) });
   if (pointwise !== undefined) await checkPointwise(device, pointwise);
+  // f64 on a device whose fma rounds once: both FFTs and the multiply with the fma df64 products, as
+  // createBatchedFFT (the layout's modules were generated without: regenerated with the same names).
+  const exactFma = df && (await hasExactFma(device));
+  if (exactFma) {
+    const withFma = (m: WGSLModule, prefix: string) => generateModule(m.plan, { prefix, sharedMemory: m.sharedMemory, exactFma: true });
+    layout = { ...layout, forward: withFma(layout.forward, FWD_PREFIX), inverse: withFma(layout.inverse, INV_PREFIX) };
+  }
 
-  const code = convolutionKernel(layout, { ...tuning, pointwise, inPlace: false, half });
+  const code = convolutionKernel(layout, { ...tuning, pointwise, inPlace: false, half, exactFma });
   const module = await compileKernel(device, code, label, pointwise !== undefined);
   // In place needs one read_write binding: another shader, checked now, its pipeline built on first use.
   const canInPlace = layout.mode !== 'linear' && inputBytes === outputBytes;
   const inPlaceModule = canInPlace
-    ? await compileKernel(device, convolutionKernel(layout, { ...tuning, pointwise, inPlace: true, half }), `${label} in place`, pointwise !== undefined)
+    ? await compileKernel(device, convolutionKernel(layout, { ...tuning, pointwise, inPlace: true, half, exactFma }), `${label} in place`, pointwise !== undefined)
     : undefined;
 
   device.pushErrorScope('validation');

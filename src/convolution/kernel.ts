@@ -124,6 +124,8 @@ export interface KernelVariant {
 export interface KernelOptions extends KernelVariant {
   /** f16 input and output buffers (f32 arithmetic, f32 spectrum); the spectrum pass is not used (the host computes the spectrum). */
   readonly half?: boolean;
+  /** f64: the multiply's df64 product with one fma (the device's fma rounds once; the layout's modules likewise). */
+  readonly exactFma?: boolean;
   /** The user's WGSL (defines `pointwise`), or undefined for the plain multiply. */
   readonly pointwise?: string;
   /** One read_write binding for input and output (circular and same only). */
@@ -272,7 +274,7 @@ export function convolutionKernel(layout: ConvolutionLayout, options: KernelOpti
   if (df && options.pointwise) throw new Error('webfftdx: internal: f64 convolution kernels take no pointwise function');
   // f64: the df64 complex product (kernels/arith.ts, its helpers under the prefix conv_).
   const dfDefs = new Definitions();
-  const dfCmul = df ? arithFor('f64', dfDefs, 'conv').addCmul(dfDefs, 'conv') : '';
+  const dfCmul = df ? arithFor('f64', dfDefs, 'conv', { exactFma: options.exactFma === true }).addCmul(dfDefs, 'conv') : '';
   const pointwise = df
     ? `${dfDefs.toString()}\n\nfn conv_pointwise(fft: u32, index: u32, x: vec4<f32>, h: vec4<f32>) -> vec4<f32> {\n  return ${dfCmul}(x, h);\n}`
     : options.pointwise

@@ -9,7 +9,10 @@
 // (Bluestein over 2^18, 6 passes); f16 2^20 and [512, 512] C2R; on the adapter's limits f64 2^18,
 // [32, 64] one-pass, 8192 R2C rows and f16 2^18, [128, 128].
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createFFT, type AnyShapeFFT } from '../../src/index.js';
+import { createFFT, hasExactFma, type AnyShapeFFT } from '../../src/index.js';
+import { planShape } from '../../src/any-shape/passes.js';
+import { passKernel } from '../../kernels/any-shape/pass.js';
+import { compileShader } from '../../src/host/shader.js';
 import { complexFromDF64, complexToDF64, realFromDF64, realToDF64 } from '../../kernels/df64-layout.js';
 import { f16Round } from '../../kernels/f16.js';
 import { f16Bits, f16FromBits } from '../../src/host/f16-data.js';
@@ -148,6 +151,23 @@ describe('createFFT Precision f64 (df64), default limits', () => {
     console.log(`f64 Bluestein ${n} with callbacks: relative L2 ${error.toExponential(2)} (seed ${seed})`);
     expect(error, `seed ${seed}`).toBeLessThanOrEqual(1e-13);
     plan.destroy();
+  });
+
+  it('with exactFma (a device whose fma rounds once, src/host/fma.ts) the f64 pass kernels take the fma products and are valid WGSL', async () => {
+    // lavapipe's fma rounds twice, so createFFT never takes this path here: check the text and the WGSL front end.
+    expect(await hasExactFma(device)).toBe(false);
+    const limits = { maxComputeWorkgroupStorageSize: 16384, maxComputeInvocationsPerWorkgroup: 256, maxComputeWorkgroupSizeX: 256, maxComputeWorkgroupSizeY: 256, subgroups: false };
+    const passes = planShape([1 << 16], 'c2c', 'forward', 1, limits, 'f64').passes;
+    for (const p of passes) {
+      if (p.op !== 'pass') throw new Error('expected column and final passes');
+      const spec = { ...p.spec, inPlace: false, maxWorkgroupBytes: 16384, constants: { ...p.params, groupsX: 16, groups: 16 } };
+      const plain = passKernel(spec).code;
+      const fused = passKernel({ ...spec, exactFma: true }).code;
+      expect(plain).not.toContain('fma(');
+      expect(fused).toContain('fma(');
+      expect(fused).not.toContain('_dsplit(');
+      await withErrorScopes(device, () => compileShader(device, fused, `f64 ${p.spec.kind} pass with exactFma`));
+    }
   });
 
   it('f64 callbacks take the df64 element types', async () => {
