@@ -74,6 +74,7 @@ export type {
   ConvolutionShapeQuery,
   ConvolutionType,
   FilterSpectrum,
+  FilterSpectrum64,
   FusedConvolutionPass,
   MultiPassConvolutionPass,
 } from './convolution/index.js';

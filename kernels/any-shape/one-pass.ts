@@ -22,7 +22,12 @@
 // A workgroup reads all of its transform before it writes any of it, so in place is safe (C2C). The
 // user's callbacks replace the global read (step 1) and write (step 4), with `fft` the transform
 // and `index` the flat row-major index in it (numpy's rfftn layout on the complex side of R2C / C2R).
+//
+// Precision: the modules' (f32 or f64). f64 modules hold df64 registers (vec4<f32> = (re_hi, im_hi,
+// re_lo, im_lo)), the buffer and the global data hold the same (reals as vec2<f32> = (hi, lo)). An f16
+// plan runs f32 modules with `half`: the global buffers hold f16 values, converted on load and store.
 import { keepBinding } from '../callbacks.js';
+import { realArithFor } from '../real/real-arith.js';
 import type { WGSLModule } from '../types.js';
 import type { FFTPlan } from '../../descriptors/model.js';
 
@@ -49,6 +54,8 @@ export interface OnePassSpec {
   readonly inPlace: boolean;
   /** Row pitch of the workgroup buffer (complex values, at least the row length): overrides the rule below (bench/pass-probe.ts). */
   readonly pitch?: number;
+  /** f16 global data (f32 modules): `vec2<f16>` complex, `f16` real. */
+  readonly half?: boolean;
   /** The user's WGSL `fn load(fft: u32, index: u32) -> E` / `fn store(fft: u32, index: u32, value: E)`. */
   readonly load?: string;
   readonly store?: string;
@@ -60,9 +67,12 @@ export interface OnePassKernel {
   readonly workgroupBytes: number;
 }
 
-export function onePassName(spec: Pick<OnePassSpec, 'shape' | 'type' | 'modules' | 'inPlace' | 'load' | 'store'>): string {
+export function onePassName(spec: Pick<OnePassSpec, 'shape' | 'type' | 'modules' | 'inPlace' | 'load' | 'store' | 'half'>): string {
   const dir = spec.modules[0].plan.direction === 'forward' ? 'fwd' : 'inv';
-  return ['one_pass', spec.type, spec.shape.join('x'), dir, spec.inPlace ? 'inplace' : '', spec.load ? 'load' : '', spec.store ? 'store' : ''].filter(Boolean).join('_');
+  const precision = spec.modules[0].plan.precision;
+  return ['one_pass', spec.type, spec.shape.join('x'), dir, precision === 'f32' ? '' : precision, spec.half ? 'f16' : '', spec.inPlace ? 'inplace' : '', spec.load ? 'load' : '', spec.store ? 'store' : '']
+    .filter(Boolean)
+    .join('_');
 }
 
 /** Where the data and the exchanges lie in the one workgroup buffer: chosen before the modules are generated. */
@@ -103,7 +113,9 @@ export function onePassLayout(shape: readonly number[], type: OnePassSpec['type'
   const w = type === 'c2c' ? shape[r - 1] : Math.floor(shape[r - 1] / 2) + 1;
   const total = product([...shape.slice(0, r - 1), w]);
   const rowCount = total / w;
-  const fits = (elements: number) => elements * 8 <= maxWorkgroupBytes;
+  // A complex value of the buffer: 8 bytes, 16 for df64 (f64 plans).
+  const valueBytes = plans[0].precision === 'f64' ? 16 : 8;
+  const fits = (elements: number) => elements * valueBytes <= maxWorkgroupBytes;
   const slotStrides: (number | undefined)[] = plans.map((plan, k) => {
     // Other axes: adjacent invocations run adjacent slots; one slot further on is one bank further.
     if (k === r - 1 || plan.exchange !== 'complex') return undefined; // 'none': one invocation per FFT, no exchange
@@ -120,19 +132,24 @@ export function onePassLayout(shape: readonly number[], type: OnePassSpec['type'
   return { pitch, slotStrides, slotSwizzles };
 }
 
-/** Complex elements a module's workgroup declaration holds (0 without one); only `array<vec2<f32>, N>` can share the buffer. */
+/** Complex elements a module's workgroup declaration holds (0 without one); only `array<V, N>` (V its register) can share the buffer. */
 function declaredElements(m: WGSLModule, what: string): number {
   if (!m.sharedMemoryDeclaration) return 0;
-  const match = /array<vec2<f32>, (\d+)>/.exec(m.sharedMemoryDeclaration);
+  const match = new RegExp(`array<${m.plan.valueType}, (\\d+)>`).exec(m.sharedMemoryDeclaration);
   if (!match || m.sharedMemory !== ONE_PASS_SMEM) {
     throw new Error(`internal: one-pass ${what}: the exchange must be the complex one, in ${ONE_PASS_SMEM} (got "${m.sharedMemoryDeclaration}")`);
   }
   return Number(match[1]);
 }
 
-/** WGSL lvalue / rvalue of element slot `i` of register array `data` on a side: complex registers, or reals two per register. */
-function slot(data: string, i: number, real: boolean): string {
-  return real ? `${data}[${i >> 1}][${i & 1}]` : `${data}[${i}]`;
+/**
+ * Element slot `i` of register array `data` on a side: complex registers, or reals two per register
+ * (real-arith's view: f32 component i & 1 of register i >> 1, df64 the (hi, lo) pair of that component).
+ */
+function slot(data: string, i: number, real: boolean, precision: 'f32' | 'f64'): { read: string; write: (v: string) => string } {
+  if (!real) return { read: `${data}[${i}]`, write: (v) => `${data}[${i}] = ${v};` };
+  if (precision === 'f32') return { read: `${data}[${i >> 1}][${i & 1}]`, write: (v) => `${data}[${i >> 1}][${i & 1}] = ${v};` };
+  return realArithFor('f64').bufferReal(data, `${i}u`);
 }
 
 const product = (xs: readonly number[]) => xs.reduce((a, b) => a * b, 1);
@@ -153,41 +170,54 @@ export function onePassKernel(spec: OnePassSpec): OnePassKernel {
     if (p.type !== want || p.size !== shape[k] || p.fftsPerBlock !== slots || p.direction !== direction) {
       throw new Error(`internal: one-pass ${type} [${shape}] axis ${k}: needs ${slots} ${want} FFTs of ${shape[k]}, ${direction}`);
     }
-    if (p.execution !== 'block' || p.algorithm !== 'stockham' || p.mode !== 'normal' || p.layout !== 'natural' || p.precision !== 'f32') {
-      throw new Error(`internal: one-pass axis ${k}: a Block Stockham f32 plan (natural layout, normal mode) is needed`);
+    if (p.execution !== 'block' || p.algorithm !== 'stockham' || p.mode !== 'normal' || p.layout !== 'natural' || p.precision !== modules[0].plan.precision || p.precision === 'f16') {
+      throw new Error(`internal: one-pass axis ${k}: a Block Stockham f32 or f64 plan (natural layout, normal mode, one precision) is needed`);
     }
     if (p.stride * slots > W) throw new Error(`internal: one-pass axis ${k} needs ${p.stride * slots} invocations, the workgroup has ${W}`);
   });
+  const precision = modules[0].plan.precision as 'f32' | 'f64';
+  const df = precision === 'f64';
+  const half = spec.half === true;
+  if (df && half) throw new Error('internal: f16 data belong to f32 modules');
+  const V = modules[0].plan.valueType;
+  const VB = df ? 16 : 8;
   const exchanges = Math.max(...modules.map((m, k) => declaredElements(m, `axis ${k}`)));
   const rowCount = total / w;
   // Row pitch of the buffer. The rows phase writes (reads) row f at f * pitch + t + i * stride: with
   // an even row length, rows a multiple of 16 complex values apart (or any even number, with one row
   // per invocation) land on the same banks. An odd pitch spreads them, where the padded rows fit.
-  const pitch = spec.pitch ?? (w % 2 === 0 && Math.max(rowCount * (w + 1), exchanges) * 8 <= spec.maxWorkgroupBytes ? w + 1 : w);
+  const pitch = spec.pitch ?? (w % 2 === 0 && Math.max(rowCount * (w + 1), exchanges) * VB <= spec.maxWorkgroupBytes ? w + 1 : w);
   if (pitch < w) throw new Error(`internal: one-pass row pitch ${pitch} is shorter than the row (${w})`);
   const elements = Math.max(rowCount * pitch, exchanges);
-  if (elements * 8 > spec.maxWorkgroupBytes) throw new Error(`internal: one-pass [${shape}] needs ${elements * 8} bytes of workgroup memory, the device allows ${spec.maxWorkgroupBytes}`);
+  if (elements * VB > spec.maxWorkgroupBytes) throw new Error(`internal: one-pass [${shape}] needs ${elements * VB} bytes of workgroup memory, the device allows ${spec.maxWorkgroupBytes}`);
   const inPerTransform = type === 'c2r' ? total : product(shape);
   const outPerTransform = type === 'r2c' ? total : product(shape);
-  const inElem = type === 'r2c' ? 'f32' : 'vec2<f32>';
-  const outElem = type === 'c2r' ? 'f32' : 'vec2<f32>';
+  // Register-side element types (what fft_load returns and fft_store takes) and the global buffers'.
+  const realElem = df ? 'vec2<f32>' : 'f32';
+  const inElem = type === 'r2c' ? realElem : V;
+  const outElem = type === 'c2r' ? realElem : V;
+  const inMem = half ? (type === 'r2c' ? 'f16' : 'vec2<f16>') : inElem;
+  const outMem = half ? (type === 'c2r' ? 'f16' : 'vec2<f16>') : outElem;
+  // f16 data to and from the f32 registers.
+  const widen = (x: string) => (half ? `${inElem}(${x})` : x);
+  const narrow = (x: string) => (half ? `${outMem}(${x})` : x);
   if (spec.inPlace && type !== 'c2c') throw new Error(`webfftdx: a ${type} kernel cannot run in place`);
   const inName = spec.inPlace ? 'fft_data' : 'fft_in';
   const outName = spec.inPlace ? 'fft_data' : 'fft_out';
   if (spec.inPlace && (spec.load || spec.store)) throw new Error('webfftdx: a kernel with load/store callbacks runs out of place (the callbacks address fft_in / fft_out)');
   const bindings = spec.inPlace
-    ? `@group(0) @binding(${ONE_PASS_BINDINGS.input}) var<storage, read_write> fft_data: array<vec2<f32>>;`
-    : `@group(0) @binding(${ONE_PASS_BINDINGS.input}) var<storage, read> fft_in: array<${inElem}>;\n` +
-      `@group(0) @binding(${ONE_PASS_BINDINGS.output}) var<storage, read_write> fft_out: array<${outElem}>;`;
+    ? `@group(0) @binding(${ONE_PASS_BINDINGS.input}) var<storage, read_write> fft_data: array<${inMem}>;`
+    : `@group(0) @binding(${ONE_PASS_BINDINGS.input}) var<storage, read> fft_in: array<${inMem}>;\n` +
+      `@group(0) @binding(${ONE_PASS_BINDINGS.output}) var<storage, read_write> fft_out: array<${outMem}>;`;
   const params =
     `struct FFTBatchParams { batch: u32, groups_x: u32, groups: u32 }\n` +
     `@group(0) @binding(${ONE_PASS_BINDINGS.params}) var<uniform> fft_params: FFTBatchParams;`;
   const loadFn = spec.load
-    ? `${spec.load}\nfn fft_load(fft: u32, index: u32) -> ${inElem} { ${keepBinding(inName)} return load(fft, index); }`
-    : `fn fft_load(fft: u32, index: u32) -> ${inElem} { return ${inName}[fft * ${inPerTransform}u + index]; }`;
+    ? `${spec.load}\nfn fft_load(fft: u32, index: u32) -> ${inElem} { ${keepBinding(inName)} return ${widen('load(fft, index)')}; }`
+    : `fn fft_load(fft: u32, index: u32) -> ${inElem} { return ${widen(`${inName}[fft * ${inPerTransform}u + index]`)}; }`;
   const storeFn = spec.store
-    ? `${spec.store}\nfn fft_store(fft: u32, index: u32, value: ${outElem}) { ${keepBinding(outName)} store(fft, index, value); }`
-    : `fn fft_store(fft: u32, index: u32, value: ${outElem}) { ${outName}[fft * ${outPerTransform}u + index] = value; }`;
+    ? `${spec.store}\nfn fft_store(fft: u32, index: u32, value: ${outElem}) { ${keepBinding(outName)} store(fft, index, ${narrow('value')}); }`
+    : `fn fft_store(fft: u32, index: u32, value: ${outElem}) { ${outName}[fft * ${outPerTransform}u + index] = ${narrow('value')}; }`;
 
   const smem = ONE_PASS_SMEM;
   /** Axis k: registers from `source` (global or the buffer), execute, registers to `dest`. */
@@ -236,12 +266,12 @@ export function onePassKernel(spec: OnePassSpec): OnePassKernel {
     }
     const inReal = p.inputType === 'real';
     const outReal = p.outputType === 'real';
-    out.push(`var ${data}: array<vec2<f32>, ${p.storageSize}>;`, `if (${x}_active) {`);
+    out.push(`var ${data}: array<${V}, ${p.storageSize}>;`, `if (${x}_active) {`);
     for (let i = 0; i < p.inputEPT; i++) {
       const e = `${t} + ${i * s}u`;
       const guard = (i + 1) * s > p.inputLength ? `if (${e} < ${p.inputLength}u) ` : '';
       const value = source === 'global' ? `fft_load(g, ${globalAt(e, inReal)})` : `${smem}[${smemAt(e)}]`;
-      out.push(`  ${guard}{ ${slot(data, i, inReal)} = ${value}; }`);
+      out.push(`  ${guard}{ ${slot(data, i, inReal, precision).write(value)} }`);
     }
     out.push(`}`, `${m.execute}(&${data}, ${t}, ${f});`);
     if (dest === 'smem') out.push(`workgroupBarrier();`);
@@ -249,7 +279,7 @@ export function onePassKernel(spec: OnePassSpec): OnePassKernel {
     for (let i = 0; i < p.outputEPT; i++) {
       const e = `${t} + ${i * s}u`;
       const guard = (i + 1) * s > p.outputLength ? `if (${e} < ${p.outputLength}u) ` : '';
-      const value = slot(data, i, outReal);
+      const value = slot(data, i, outReal, precision).read;
       out.push(`  ${guard}{ ${dest === 'global' ? `fft_store(g, ${globalAt(e, outReal)}, ${value});` : `${smem}[${smemAt(e)}] = ${value};`} }`);
     }
     out.push(`}`);
@@ -266,18 +296,19 @@ export function onePassKernel(spec: OnePassSpec): OnePassKernel {
   ];
   const axes = modules.map((m, k) => `axis ${k}: ${m.plan.fftsPerBlock} x ${shape[k]}-point ${m.plan.type} (E${m.plan.execEPT}, stride ${m.plan.stride})`).join(', ');
   const header =
-    `// webfftdx one-pass "${onePassName(spec)}": [${shape}] ${type} ${direction} f32 per workgroup; ${axes}; in the order ${order.join(', ')}; ` +
+    `// webfftdx one-pass "${onePassName(spec)}": [${shape}] ${type} ${direction} ${precision}${half ? ' (f16 data)' : ''} per workgroup; ${axes}; in the order ${order.join(', ')}; ` +
     `rows ${pitch} values apart in workgroup memory (kernels/any-shape/one-pass.ts).`;
   const code = [
+    ...(half ? ['enable f16;'] : []),
     header,
     bindings,
     params,
-    `var<workgroup> ${smem}: array<vec2<f32>, ${elements}>;`,
+    `var<workgroup> ${smem}: array<${V}, ${elements}>;`,
     ...modules.map((m) => m.code),
     loadFn,
     storeFn,
     `@compute @workgroup_size(${W}, 1, 1)`,
     `fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_index) flat: u32) {\n${body.map((l) => `  ${l}`).join('\n')}\n}`,
   ].join('\n\n');
-  return { code, workgroupSize: [W, 1, 1], workgroupBytes: elements * 8 };
+  return { code, workgroupSize: [W, 1, 1], workgroupBytes: elements * VB };
 }

@@ -26,11 +26,18 @@
 // uniform, so that one kernel serves every shape with the same L, or be baked in as constants
 // (PassKernelSpec.constants, what createFFT does): on the H200 that made the passes 1.2-2.3x faster
 // (docs/any-shape.md), as the index math then divides by literals and dead flag branches vanish.
+//
+// Precision (docs/precision.md): `precision` is the arithmetic of the pass, f32 or df64 (the engine
+// and the complex products of kernels/arith.ts; f64 four-step twiddles from the df64 sincos, its
+// buffers of vec4<f32> = (re_hi, im_hi, re_lo, im_lo) per complex value and vec2<f32> = (hi, lo) per
+// real). f16 plans compute in f32: `halfInput` / `halfOutput` make the pass read / write the user's
+// f16 buffers (vec2<f16>, f16), converting on the first load and the last store only.
+import { arithFor, ARITH_F32, type Arith } from '../arith.js';
 import { flatCallbackWGSL, type FlatCallbacks } from '../callbacks.js';
 import type { Sign } from '../codelets.js';
 import { Definitions } from '../definitions.js';
 import { quadrantMethod, sincosFunction, sincosName, sincosStep } from '../sincos.js';
-import { addBlockEngine, addCmul, type ExchangeMode } from '../stockham.js';
+import { addBlockEngine, addCmul, addTwiddle, type ExchangeMode } from '../stockham.js';
 
 /** Binding slots of pass kernels (group 0). */
 export const PASS_BINDINGS = { input: 0, output: 1, params: 2, tables: 3 } as const;
@@ -84,6 +91,14 @@ export interface PassKernelSpec {
    * serves every shape with the same pass length.
    */
   readonly constants?: Omit<PassParams, 'inBase' | 'outBase'>;
+  /** Arithmetic and intermediate values: 'f32' (default) or 'f64' (df64). */
+  readonly precision?: 'f32' | 'f64';
+  /** The input buffer holds f16 values (f32 arithmetic; an f16 plan's first pass). */
+  readonly halfInput?: boolean;
+  /** The output buffer takes f16 values (f32 arithmetic; an f16 plan's last pass). */
+  readonly halfOutput?: boolean;
+  /** f64: the device's fma rounds once (WGSLOptions.exactFma, src/host/fma.ts): df64 products with one fma. */
+  readonly exactFma?: boolean;
   /**
    * The user's callbacks (../callbacks.ts): `load` replaces the pass's reads of the input buffer
    * (the first pass of a plan: before the Hermitian conjugation, the inverse's conjugation and the
@@ -171,10 +186,31 @@ function smemElements(spec: PassKernelSpec): number {
   return spec.exchange === 'none' ? 0 : spec.columns * (spec.size / spec.parts + SLOT_PAD);
 }
 
-/** Workgroup bytes of the engine's buffer for this shape (complex: 8 per element, split: 4). */
-export function passEngineBytes(size: number, columns: number, exchange: ExchangeMode, parts: number): number {
+/** Workgroup bytes of the engine's buffer for this shape (complex: a register per element, 8 bytes in f32 and 16 in df64; split: half that). */
+export function passEngineBytes(size: number, columns: number, exchange: ExchangeMode, parts: number, registerBytes = 8): number {
   if (exchange === 'none') return 0;
-  return columns * (size / parts + SLOT_PAD) * (exchange === 'complex' ? 8 : 4);
+  return columns * (size / parts + SLOT_PAD) * (exchange === 'complex' ? registerBytes : registerBytes / 2);
+}
+
+/** WGSL element type of a pass's global buffer on one side. */
+function bufferElement(kind: PassInput, precision: 'f32' | 'f64', half: boolean): string {
+  if (half) return kind === 'real' ? 'f16' : 'vec2<f16>';
+  if (precision === 'f64') return kind === 'real' ? 'vec2<f32>' : 'vec4<f32>';
+  return kind === 'real' ? 'f32' : 'vec2<f32>';
+}
+
+/** An element read from a global buffer (`bufferElement`) as a register value. */
+function toValue(x: string, kind: PassInput, precision: 'f32' | 'f64', half: boolean): string {
+  if (precision === 'f64') return kind === 'real' ? `vec4<f32>(${x}.x, 0.0f, ${x}.y, 0.0f)` : x;
+  if (kind === 'real') return half ? `vec2<f32>(f32(${x}), 0.0f)` : `vec2<f32>(${x}, 0.0f)`;
+  return half ? `vec2<f32>(${x})` : x;
+}
+
+/** A register value as the global buffer's element (`bufferElement`); real outputs keep the real part. */
+function fromValue(v: string, kind: PassOutput, precision: 'f32' | 'f64', half: boolean): string {
+  if (precision === 'f64') return kind === 'real' ? `${v}.xz` : v;
+  if (kind === 'real') return half ? `f16(${v}.x)` : `${v}.x`;
+  return half ? `vec2<f16>(${v})` : v;
 }
 
 export function passKernelName(spec: PassKernelSpec): string {
@@ -193,6 +229,10 @@ export function passKernelName(spec: PassKernelSpec): string {
     spec.constants ? 'const' : '',
     spec.callbacks?.load ? 'load' : '',
     spec.callbacks?.store ? 'store' : '',
+    spec.precision === 'f64' ? 'f64' : '',
+    spec.halfInput ? 'h16in' : '',
+    spec.halfOutput ? 'h16out' : '',
+    spec.precision === 'f64' && spec.exactFma ? 'fma' : '',
   ];
   return bits.filter(Boolean).join('_');
 }
@@ -208,9 +248,18 @@ export function passKernel(spec: PassKernelSpec): PassKernel {
   if (spec.twiddle && spec.kind !== 'column') throw new Error('webfftdx: the four-step twiddle belongs to column passes');
   const prefix = 'ax';
   const defs = new Definitions();
+  const precision = spec.precision ?? 'f32';
+  const df = precision === 'f64';
+  const halfIn = spec.halfInput === true;
+  const halfOut = spec.halfOutput === true;
+  if (df && (halfIn || halfOut)) throw new Error('internal: f16 buffers belong to f32 passes');
+  // The register arithmetic: f32 (its text is what the f32 passes always had) or df64.
+  const ar: Arith = df ? arithFor('f64', defs, prefix, { exactFma: spec.exactFma === true }) : ARITH_F32;
+  const V = ar.register;
   const smem = `${prefix}_smem`;
   const elements = smemElements(spec);
   const engine = addBlockEngine(defs, {
+    arith: ar,
     prefix,
     size: L,
     ept: E,
@@ -222,8 +271,9 @@ export function passKernel(spec: PassKernelSpec): PassKernel {
     parts: spec.parts,
     slotStride: spec.size / spec.parts + SLOT_PAD,
   });
-  const cmul = addCmul(defs, prefix);
+  const cmul = addCmul(defs, prefix, ar);
   const K = spec.constants;
+  if (df && !K) throw new Error('internal: f64 passes are specialised (their df64 twiddle length is a constant)');
   // A parameter: its literal when the kernel is specialised, else the uniform's field.
   const u = (value: number | undefined, field: string) => (K ? `${value}u` : `P.${field}`);
   // Code that depends on a flag: kept or dropped when specialised, else behind a uniform branch.
@@ -232,10 +282,14 @@ export function passKernel(spec: PassKernelSpec): PassKernel {
     return [`if ((P.flags & ${bit}u) ${set ? '!=' : '=='} 0u) { ${code} }`];
   };
   const twMethod = K && K.twLength > 0 ? quadrantMethod(K.twLength) : 'estimate';
-  const sincos = defs.add(sincosName(prefix, twMethod), () => sincosFunction(prefix, twMethod));
+  // f64: exp(-2 pi i e / T) from the df64 sincos (exact reduction to eighths of a turn; the integer
+  // e * 8 and the remainder must stay exact in u32 / f32: T <= 2^25).
+  if (df && spec.twiddle && K!.twLength > 2 ** 25) throw new Error(`webfftdx: an f64 four-step twiddle length ${K!.twLength} exceeds 2^25 (the df64 sincos's exact range)`);
+  const sincos = df ? '' : defs.add(sincosName(prefix, twMethod), () => sincosFunction(prefix, twMethod));
+  const dfTwiddle = df && spec.twiddle ? addTwiddle(defs, prefix, -1, K!.twLength, ar) : '';
 
-  const inElem = spec.input === 'real' ? 'f32' : 'vec2<f32>';
-  const outElem = spec.output === 'real' ? 'f32' : 'vec2<f32>';
+  const inElem = bufferElement(spec.input, precision, halfIn);
+  const outElem = bufferElement(spec.output, precision, halfOut);
   if (spec.inPlace && inElem !== outElem) throw new Error('webfftdx: an in-place pass needs the same element type on both sides');
   const inName = spec.inPlace ? 'fft_data' : 'fft_in';
   const outName = spec.inPlace ? 'fft_data' : 'fft_out';
@@ -257,14 +311,16 @@ export function passKernel(spec: PassKernelSpec): PassKernel {
     `@group(0) @binding(${PASS_BINDINGS.params}) var<uniform> P: PassParams;`,
   );
   const usesTables = !K || (K.flags & (PASS_FLAGS.inputTable | PASS_FLAGS.outputTable)) !== 0;
-  if (usesTables) decls.push(`@group(0) @binding(${PASS_BINDINGS.tables}) var<storage, read> fft_tables: array<vec2<f32>>;`);
+  // The Bluestein tables: complex values in the pass's precision (df64: vec4<f32> hi/lo pairs of f64 values).
+  if (usesTables) decls.push(`@group(0) @binding(${PASS_BINDINGS.tables}) var<storage, read> fft_tables: array<${V}>;`);
   let smemType = '';
-  if (spec.exchange === 'complex') smemType = 'vec2<f32>';
-  if (spec.exchange === 'split') smemType = 'f32';
+  if (spec.exchange === 'complex') smemType = V;
+  if (spec.exchange === 'split') smemType = ar.splitElement;
+  const B = ar.bytes;
   let stageName = smem;
   let stageComplex = spec.exchange === 'complex';
   let stageCapacity = spec.exchange === 'complex' ? elements : Math.floor(elements / 2);
-  let workgroupBytes = passEngineBytes(L, C, spec.exchange, spec.parts);
+  let workgroupBytes = passEngineBytes(L, C, spec.exchange, spec.parts, B);
   let smemLength = elements;
   // Chunks of the staged rows: registers [q E / Q, (q + 1) E / Q) hold row elements [q L / Q, (q + 1) L / Q).
   let chunks = 0;
@@ -272,12 +328,12 @@ export function passKernel(spec: PassKernelSpec): PassKernel {
     if (spec.exchange === 'none') {
       stageName = `${prefix}_stage`;
       stageComplex = true;
-      stageCapacity = Math.min(Math.floor(spec.maxWorkgroupBytes / 8) - C, C * (L + 1));
-      decls.push(`var<workgroup> ${stageName}: array<vec2<f32>, ${stageCapacity}>;`);
-      workgroupBytes = stageCapacity * 8;
+      stageCapacity = Math.min(Math.floor(spec.maxWorkgroupBytes / B) - C, C * (L + 1));
+      decls.push(`var<workgroup> ${stageName}: array<${V}, ${stageCapacity}>;`);
+      workgroupBytes = stageCapacity * B;
     }
     // Fewer chunks (fewer barriers) where growing the engine's buffer a little, within the limit, allows.
-    const budget = spec.exchange === 'none' ? stageCapacity : Math.floor((spec.maxWorkgroupBytes - C * 4) / 8);
+    const budget = spec.exchange === 'none' ? stageCapacity : Math.floor((spec.maxWorkgroupBytes - C * 4) / B);
     for (let q = 1; q <= E; q++) {
       if (E % q === 0 && C * (L / q + 1) <= Math.max(stageCapacity, budget)) {
         chunks = q;
@@ -287,7 +343,7 @@ export function passKernel(spec: PassKernelSpec): PassKernel {
     if (chunks && spec.exchange !== 'none' && C * (L / chunks + 1) > stageCapacity) {
       stageCapacity = C * (L / chunks + 1);
       smemLength = spec.exchange === 'complex' ? stageCapacity : 2 * stageCapacity;
-      workgroupBytes = smemLength * (spec.exchange === 'complex' ? 8 : 4);
+      workgroupBytes = smemLength * (spec.exchange === 'complex' ? B : B / 2);
     }
     if (!chunks) throw new Error(`webfftdx: ${C} rows of ${L} points cannot be staged through ${stageCapacity} elements of workgroup memory`);
     decls.push(`var<workgroup> ${prefix}_rows: array<u32, ${C}>;`);
@@ -296,6 +352,12 @@ export function passKernel(spec: PassKernelSpec): PassKernel {
   if (smemType) decls.push(`var<workgroup> ${smem}: array<${smemType}, ${smemLength}>;`);
 
   const tw = `vec2<f32>(cs.x, -cs.y)`;
+  // v times the four-step twiddle w_T^(q e) (q: the column's twiddle factor, e: the element's index in its FFT).
+  const twiddleLines = (e: string): string[] => {
+    if (df) return [`v = ${cmul}(v, ${dfTwiddle}(q * ${e}, ${K!.twLength}u, ${ar.sincosStep(K!.twLength)}));`];
+    const args = K ? `${K.twLength}u, ${sincosStep(K.twLength)}` : 'P.tw_len, P.tw_step';
+    return [`let cs = ${sincos}(q * ${e}, ${args});`, `v = ${cmul}(v, ${tw});`];
+  };
   const body: string[] = [];
   const push = (...l: string[]) => body.push(...l);
   push(
@@ -313,7 +375,7 @@ export function passKernel(spec: PassKernelSpec): PassKernel {
     `let b = r - q * ${u(K?.inner, 'inner')};`,
     `let in_row = P.in_base + a * ${u(K?.inBlock, 'in_block')} + b;`,
     `let out_row = P.out_base + a * ${u(K?.outBlock, 'out_block')} + b;`,
-    `var data: array<vec2<f32>, ${E}>;`,
+    `var data: array<${V}, ${E}>;`,
   );
   // Every index a pass forms lies below L * (width / inner): a bound at or above it cannot fail.
   const span = K ? L * (K.width / K.inner) : 0;
@@ -338,30 +400,40 @@ export function passKernel(spec: PassKernelSpec): PassKernel {
   // Loads.
   const readInput = (idx: string): string[] => {
     const lines: string[] = [];
+    const value = (x: string) => toValue(x, spec.input, precision, halfIn);
     if (spec.input === 'real') {
-      lines.push(`var v = vec2<f32>(${readAt(`in_row + ${idx} * ${u(K?.inner, 'inner')}`)}, 0.0f);`);
+      lines.push(`var v = ${value(readAt(`in_row + ${idx} * ${u(K?.inner, 'inner')}`))};`);
     } else if (K && (K.flags & PASS_FLAGS.hermitian) === 0) {
-      lines.push(`var v = ${readAt(`in_row + ${idx} * ${u(K.inner, 'inner')}`)};`);
+      lines.push(`var v = ${value(readAt(`in_row + ${idx} * ${u(K.inner, 'inner')}`))};`);
     } else {
       lines.push(
-        `var v: vec2<f32>;`,
-        `if (${K ? '' : `(P.flags & ${PASS_FLAGS.hermitian}u) == 0u || `}${idx} <= ${K ? `${Math.floor(K.mirror / 2)}u` : 'P.mirror / 2u'}) { v = ${readAt(`in_row + ${idx} * ${u(K?.inner, 'inner')}`)}; }`,
-        `else { let w = ${readAt(`in_row + (${u(K?.mirror, 'mirror')} - ${idx}) * ${u(K?.inner, 'inner')}`)}; v = vec2<f32>(w.x, -w.y); }`,
+        `var v: ${ar.value};`,
+        `if (${K ? '' : `(P.flags & ${PASS_FLAGS.hermitian}u) == 0u || `}${idx} <= ${K ? `${Math.floor(K.mirror / 2)}u` : 'P.mirror / 2u'}) { v = ${value(readAt(`in_row + ${idx} * ${u(K?.inner, 'inner')}`))}; }`,
+        `else { let w = ${value(readAt(`in_row + (${u(K?.mirror, 'mirror')} - ${idx}) * ${u(K?.inner, 'inner')}`))}; v = ${df ? ar.conj('w') : 'vec2<f32>(w.x, -w.y)'}; }`,
       );
     }
     lines.push(
-      ...ifFlag(PASS_FLAGS.conjugateInput, 'v.y = -v.y;'),
+      ...ifFlag(PASS_FLAGS.conjugateInput, df ? `v = ${ar.conj('v')};` : 'v.y = -v.y;'),
       ...ifFlag(PASS_FLAGS.inputTable, `v = ${cmul}(v, fft_tables[${u(K?.inTable, 'in_table')} + ${idx}]);`),
     );
     return lines;
   };
   if (spec.stagedInput) {
+    if (halfIn) throw new Error('internal: staged input reads a workspace, never f16 data');
     const Lc = L / chunks;
     const threads = C * S;
     const rowStride = Lc + 1;
+    // Split staging: a register as its two split halves (re, im: f32 each, or df64 (hi, lo) pairs).
+    const [reHalf, imHalf] = ar.splitParts;
     const write = (at: string, v: string) =>
-      stageComplex ? `${stageName}[${at}] = ${v};` : `{ let sv = ${v}; ${stageName}[2u * (${at})] = sv.x; ${stageName}[2u * (${at}) + 1u] = sv.y; }`;
-    const read = (at: string) => (stageComplex ? `${stageName}[${at}]` : `vec2<f32>(${stageName}[2u * (${at})], ${stageName}[2u * (${at}) + 1u])`);
+      stageComplex
+        ? `${stageName}[${at}] = ${v};`
+        : `{ let sv = ${v}; ${stageName}[2u * (${at})] = ${reHalf.get('sv')}; ${stageName}[2u * (${at}) + 1u] = ${imHalf.get('sv')}; }`;
+    const read = (at: string) => {
+      if (stageComplex) return `${stageName}[${at}]`;
+      const [a, b] = [`${stageName}[2u * (${at})]`, `${stageName}[2u * (${at}) + 1u]`];
+      return df ? `vec4<f32>(${a}.x, ${b}.x, ${a}.y, ${b}.y)` : `vec2<f32>(${a}, ${b})`;
+    };
     push(
       `// Staged rows: row starts first, then ${chunks} chunk(s) of ${Lc} elements per row, read with consecutive invocations on consecutive elements.`,
       `if (t == 0u) { ${prefix}_rows[c] = select(0xffffffffu, in_row + o * ${u(K?.inner, 'inner')}, is_active); }`,
@@ -386,7 +458,7 @@ export function passKernel(spec: PassKernelSpec): PassKernel {
       for (let k = 0; k < steps; k++) {
         const guard = [exact ? '' : `e${k} < ${C * Lc}u`, allActive ? '' : `start${k} != 0xffffffffu`].filter(Boolean).join(' && ');
         const load = `${inName}[start${k} + ${ch * Lc}u + col${k}]`;
-        push(guard ? `var v${ch}_${k} = vec2<f32>(0.0f);\nif (${guard}) { v${ch}_${k} = ${load}; }` : `let v${ch}_${k} = ${load};`);
+        push(guard ? `var v${ch}_${k} = ${V}(0.0f);\nif (${guard}) { v${ch}_${k} = ${load}; }` : `let v${ch}_${k} = ${load};`);
       }
     }
     for (let ch = 0; ch < chunks; ch++) {
@@ -419,17 +491,14 @@ export function passKernel(spec: PassKernelSpec): PassKernel {
   for (let i = 0; i < E; i++) {
     const k = `(t + ${i * S}u)`;
     push(`  {`, `    let idx = ${outIdx(k)};`, `    var v = data[${i}];`);
-    if (spec.twiddle) {
-      const args = K ? `${K.twLength}u, ${sincosStep(K.twLength)}` : 'P.tw_len, P.tw_step';
-      push(`    let cs = ${sincos}(q * ${k}, ${args});`, `    v = ${cmul}(v, ${tw});`);
-    }
+    if (spec.twiddle) push(...twiddleLines(k).map((s) => `    ${s}`));
     const store: string[] = [];
     store.push(
-      ...ifFlag(PASS_FLAGS.conjugateOutput, 'v.y = -v.y;'),
+      ...ifFlag(PASS_FLAGS.conjugateOutput, df ? `v = ${ar.conj('v')};` : 'v.y = -v.y;'),
       ...ifFlag(PASS_FLAGS.outputTable, `v = ${cmul}(v, fft_tables[${u(K?.outTable, 'out_table')} + idx]);`),
     );
     const at = `out_row + idx * ${u(K?.inner, 'inner')}`;
-    store.push(writeAt(at, spec.output === 'real' ? 'v.x' : 'v'));
+    store.push(writeAt(at, fromValue('v', spec.output, precision, halfOut)));
     if (K && K.outValid >= span) push(...store.map((s) => `    ${s}`), `  }`);
     else push(`    if (idx < ${u(K?.outValid, 'out_valid')}) {`, ...store.map((s) => `      ${s}`), `    }`, `  }`);
   }
@@ -437,9 +506,12 @@ export function passKernel(spec: PassKernelSpec): PassKernel {
 
   const header = [
     `// webfftdx any-shape pass "${passKernelName(spec)}": ${C} ${L}-point FFTs per workgroup (forward; inverse by conjugation),`,
-    `// ${E} elements per invocation, ${spec.exchange} exchange${spec.parts > 1 ? ` in ${spec.parts} parts` : ''} (kernels/any-shape/pass.ts).`,
+    `// ${E} elements per invocation, ${spec.exchange} exchange${spec.parts > 1 ? ` in ${spec.parts} parts` : ''}${df ? ', df64 arithmetic' : ''}${
+      halfIn || halfOut ? `, f32 arithmetic on f16 ${[halfIn ? 'input' : '', halfOut ? 'output' : ''].filter(Boolean).join(' and ')}` : ''
+    } (kernels/any-shape/pass.ts).`,
   ].join('\n');
   const code = [
+    ...(halfIn || halfOut ? ['enable f16;'] : []),
     header,
     ...decls,
     defs.toString(),

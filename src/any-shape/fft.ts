@@ -2,6 +2,11 @@
 // passes over global memory planned by ./passes.ts (one pass where a workgroup holds a whole 2D / 3D transform). This module owns the GPU side: pipelines (shared
 // per device by WGSL text), uniforms, constant tables, the assignment of buffers to passes, and the
 // plan object's encode / run / destroy.
+//
+// Precision (docs/precision.md): f64 plans compute in df64 end to end (every pass, the workspace
+// and the user's buffers hold df64 values: vec4<f32> per complex value, vec2<f32> per real); f16
+// plans compute in f32 with an f32 workspace, and only the user's buffers hold f16 (the first pass
+// converts on load, the last on store).
 import type { FFTDirection, FFTPlan, FFTType } from '../../descriptors/model.js';
 import { fft } from '../fft.js';
 import { Block, Direction, ElementsPerThread, FFTsPerBlock, Limits, Precision, Size, Type } from '../../descriptors/operators.js';
@@ -10,15 +15,18 @@ import { ONE_PASS_BINDINGS, ONE_PASS_SMEM, onePassKernel, onePassLayout, onePass
 import { PASS_BINDINGS, passKernel, passKernelName, passParamsData, PASS_PARAMS_BYTES } from '../../kernels/any-shape/pass.js';
 import { batchedKernelSource, INPUT_BINDING, OUTPUT_BINDING, PARAMS_BINDING, WORKSPACE_BINDING } from '../batched/kernel.js';
 import { batchedDispatch, withSuggestedFFTsPerBlock } from '../batched/plan.js';
-import { checkBatch, checkFloat32Data, checkIOBuffers, checkStorageBuffer } from '../host/checks.js';
+import { checkBatch, checkFloat32Data, checkFloat64Data, checkIOBuffers, checkStorageBuffer } from '../host/checks.js';
+import { complexFromDF64, complexToDF64, realFromDF64, realToDF64 } from '../../kernels/df64-layout.js';
+import { f16Download, f16Upload, type F16Data } from '../host/f16-data.js';
 import { assertDeviceAlive, checkBufferBytes, dispatchShape, watchDevice } from '../host/device.js';
 import { PlanLifecycle } from '../host/lifecycle.js';
 import { runOnce } from '../host/run-once.js';
 import { lazyPipeline, sharedPipeline } from '../host/pipelines.js';
 import { makeWorkspace, type FFTWorkspace } from '../host/workspace.js';
+import { hasExactFma } from '../host/fma.js';
 import type { FlatCallbacks } from '../../kernels/callbacks.js';
-import { COLUMNS, passDescriptor, planShape, type ColumnsPass, type OnePass, type PlannedPass, type PlanLimits, type RowsPass } from './passes.js';
-import { checkCallback, checkDirection, checkLayout, checkPrecision, checkType, normalizeShape } from './validate.js';
+import { COLUMNS, passDescriptor, planShape, registerBytes, type ColumnsPass, type OnePass, type PassPrecision, type PlannedPass, type PlanLimits, type RowsPass } from './passes.js';
+import { checkCallback, checkDirection, checkLayout, checkPrecision, checkType, normalizeShape, type AnyShapePrecision } from './validate.js';
 
 export interface FFTOptions {
   /** `n`, `[ny, nx]` or `[nz, ny, nx]`: row-major, innermost last (numpy's order). */
@@ -27,7 +35,12 @@ export interface FFTOptions {
   readonly type?: FFTType;
   /** Required for c2c; r2c is forward and c2r inverse. */
   readonly direction?: FFTDirection;
-  /** 'f32' (default; the only precision built so far). */
+  /**
+   * 'f32' (default); 'f64': df64 arithmetic, run() takes and returns Float64Array, buffers hold
+   * vec4<f32> = (re_hi, im_hi, re_lo, im_lo) per complex value and vec2<f32> = (hi, lo) per real;
+   * 'f16': buffers hold f16 values (vec2<f16>, f16), run() takes a Float16Array, Uint16Array of bits
+   * or Float32Array (rounded to f16), the passes compute in f32; needs the device feature 'shader-f16'.
+   */
   readonly precision?: 'f16' | 'f32' | 'f64';
   /** Transforms stored one after the other (default 1). */
   readonly batch?: number;
@@ -81,6 +94,7 @@ export interface AnyShapeFFT {
   readonly type: FFTType;
   readonly direction: FFTDirection;
   readonly batch: number;
+  readonly precision: AnyShapePrecision;
   /** Bytes of the input and output buffers. */
   readonly inputBytes: number;
   readonly outputBytes: number;
@@ -89,8 +103,14 @@ export interface AnyShapeFFT {
   /** Bytes of the temporary buffer the passes need (0: none). */
   readonly workspaceSize: number;
   encode(pass: GPUComputePassEncoder, buffers: FFTBuffers): void;
-  /** Convenience: uploads `data` (interleaved re/im, or reals), runs, resolves to the output. */
+  /**
+   * Convenience: uploads `data` (interleaved re/im, or reals), runs, resolves to the output: f32
+   * Float32Array; f64 Float64Array; f16 the kind of array given (Float16Array, Uint16Array bits, or
+   * Float32Array rounded to f16 on the way in).
+   */
   run(data: Float32Array): Promise<Float32Array>;
+  run(data: Float64Array): Promise<Float64Array>;
+  run(data: Uint16Array): Promise<Uint16Array>;
   /** A workspace buffer for this plan (what makeWorkspace(device, plan) returns). */
   createWorkspace(): FFTWorkspace;
   destroy(): void;
@@ -110,14 +130,17 @@ interface Step {
  * the output unless it can run in place. With a store callback the last pass runs out of place
  * (its kernel addresses the output as `fft_out`, a binding of its own).
  */
-function schedule(passes: readonly PlannedPass[], inPlace: boolean, storeCallback = false): Step[] {
+function schedule(passes: readonly PlannedPass[], inPlace: boolean, storeCallback = false, userBuffersAtEnds = false): Step[] {
   const steps: Step[] = new Array(passes.length);
   let dst: Role = 'output';
   for (let k = passes.length - 1; k >= 0; k--) {
     let src: Role;
     if (k === 0) src = 'input';
     else {
-      const inPlaceHere = passes[k].io.inPlaceSafe && !(storeCallback && k === passes.length - 1);
+      // `userBuffersAtEnds` (f16): the user's buffers hold narrower values than the passes in
+      // between, so intermediates never go there: the last pass reads the workspace.
+      const lastOnUser = (storeCallback || userBuffersAtEnds) && k === passes.length - 1;
+      const inPlaceHere = passes[k].io.inPlaceSafe && !lastOnUser;
       src = inPlaceHere ? dst : dst === 'w1' ? 'w2' : 'w1';
       if (k === 1 && inPlace && src === 'output' && !passes[0].io.inPlaceSafe) src = dst === 'w1' ? 'w2' : 'w1';
     }
@@ -127,8 +150,9 @@ function schedule(passes: readonly PlannedPass[], inPlace: boolean, storeCallbac
   return steps;
 }
 
-function bytesOf(elements: number, real: boolean): number {
-  return elements * (real ? 4 : 8);
+/** Bytes of `elements` values in buffers of `complexBytes` per complex value (a real takes half). */
+function bytesOf(elements: number, real: boolean, complexBytes = 8): number {
+  return elements * (real ? complexBytes / 2 : complexBytes);
 }
 
 function align(n: number, to: number): number {
@@ -163,7 +187,15 @@ function callbackLabel(cb: { load?: string; store?: string } | undefined): strin
   return names.length ? ` with the user's ${names.map((n) => `\`fn ${n}\``).join(' and ')} callback${names.length > 1 ? 's' : ''}` : '';
 }
 
-async function makeColumnsPass(device: GPUDevice, p: ColumnsPass, tables: GPUBuffer, callbacks?: FlatCallbacks): Promise<GPUPass> {
+/** Sides of a pass that touch an f16 plan's user buffers. */
+interface HalfSides {
+  readonly input: boolean;
+  readonly output: boolean;
+}
+
+const NO_HALF: HalfSides = { input: false, output: false };
+
+async function makeColumnsPass(device: GPUDevice, p: ColumnsPass, tables: GPUBuffer, callbacks?: FlatCallbacks, half: HalfSides = NO_HALF, exactFma = false): Promise<GPUPass> {
   const l = device.limits;
   const groups = Math.ceil(p.params.count / COLUMNS);
   const workgroups = dispatchShape(groups, l.maxComputeWorkgroupsPerDimension);
@@ -175,8 +207,14 @@ async function makeColumnsPass(device: GPUDevice, p: ColumnsPass, tables: GPUBuf
     ...p.spec,
     maxWorkgroupBytes: l.maxComputeWorkgroupStorageSize,
     constants: { ...p.params, groupsX: workgroups[0], groups },
+    ...(half.input ? { halfInput: true } : {}),
+    ...(half.output ? { halfOutput: true } : {}),
+    ...(exactFma && p.spec.precision === 'f64' ? { exactFma: true } : {}),
     ...(callbacks ? { callbacks } : {}),
   };
+  const precision: PassPrecision = p.spec.precision ?? 'f32';
+  // Offsets of an in-place kernel's regions, in its elements (a complex value of the pass's arithmetic).
+  const elementBytes = half.input ? 4 : registerBytes(precision);
   const outOfPlace = passKernel({ ...spec, inPlace: false });
   const canInPlace = p.spec.input !== 'real' && p.spec.output !== 'real' && !callbacks;
   const [x, y] = outOfPlace.workgroupSize;
@@ -201,11 +239,16 @@ async function makeColumnsPass(device: GPUDevice, p: ColumnsPass, tables: GPUBuf
   const info: FFTPassInfo = {
     what: p.what,
     kind: p.spec.kind,
-    descriptor: passDescriptor(p.shape, 'forward', {
-      maxComputeWorkgroupStorageSize: l.maxComputeWorkgroupStorageSize,
-      maxComputeInvocationsPerWorkgroup: l.maxComputeInvocationsPerWorkgroup,
-      subgroups: false,
-    }),
+    descriptor: passDescriptor(
+      p.shape,
+      'forward',
+      {
+        maxComputeWorkgroupStorageSize: l.maxComputeWorkgroupStorageSize,
+        maxComputeInvocationsPerWorkgroup: l.maxComputeInvocationsPerWorkgroup,
+        subgroups: false,
+      },
+      precision,
+    ),
     workgroups,
     code: outOfPlace.code,
   };
@@ -223,7 +266,7 @@ async function makeColumnsPass(device: GPUDevice, p: ColumnsPass, tables: GPUBuf
       const entries: GPUBindGroupEntry[] = shared
         ? [
             { binding: PASS_BINDINGS.input, resource: { buffer: src.buffer } },
-            { binding: PASS_BINDINGS.params, resource: { buffer: paramsFor(src.offset / 8, dst.offset / 8) } },
+            { binding: PASS_BINDINGS.params, resource: { buffer: paramsFor(src.offset / elementBytes, dst.offset / elementBytes) } },
           ]
         : [
             { binding: PASS_BINDINGS.input, resource: bindingOf(src) },
@@ -245,20 +288,30 @@ async function makeColumnsPass(device: GPUDevice, p: ColumnsPass, tables: GPUBuf
  * The rows pass; `callbacks` when it is the plan's first pass (load) or last (store), with
  * `rowsPerTransform` of its FFTs making one transform of the plan (the rows of the outer axes).
  */
-async function makeRowsPass(device: GPUDevice, p: RowsPass, callbacks: { load?: string; store?: string } = {}, rowsPerTransform = 1): Promise<GPUPass> {
+async function makeRowsPass(
+  device: GPUDevice,
+  p: RowsPass,
+  precision: PassPrecision,
+  half: HalfSides,
+  callbacks: { load?: string; store?: string } = {},
+  rowsPerTransform = 1,
+  exactFma = false,
+): Promise<GPUPass> {
   const l = device.limits;
   const limits = { maxComputeWorkgroupStorageSize: l.maxComputeWorkgroupStorageSize, maxComputeInvocationsPerWorkgroup: l.maxComputeInvocationsPerWorkgroup };
-  // The rows pass is createBatchedFFT's kernel, bound to regions of the plan's buffers.
-  const desc = withSuggestedFFTsPerBlock(fft(Size(p.length), Type(p.type), Direction(p.direction), Precision('f32'), Block(), Limits(limits)));
-  const module = desc.wgsl({ prefix: 'fft', workspace: { group: 0, binding: WORKSPACE_BINDING } });
+  // The rows pass is createBatchedFFT's kernel (f32 or f64; an f16 plan's f32 kernel reads or
+  // writes f16 on the sides that are the user's buffers), bound to regions of the plan's buffers.
+  const desc = withSuggestedFFTsPerBlock(fft(Size(p.length), Type(p.type), Direction(p.direction), Precision(precision), Block(), Limits(limits)));
+  const fma = exactFma && precision === 'f64' ? { exactFma: true } : {};
+  const module = desc.wgsl({ prefix: 'fft', workspace: { group: 0, binding: WORKSPACE_BINDING }, ...fma });
   const plan = module.plan;
   const maxBytes = l.maxComputeWorkgroupStorageSize;
-  const label = `webfftdx rows ${p.type} ${p.length} ${p.direction}`;
+  const label = `webfftdx rows ${p.type} ${p.length} ${p.direction}${precision === 'f32' ? '' : ` ${precision}`}${half.input || half.output ? ' (f16 data)' : ''}`;
   const { workgroups, params: paramsData } = batchedDispatch(device, plan, p.batch, label);
-  const outOfPlace = batchedKernelSource(module, callbacks, false, maxBytes, rowsPerTransform);
+  const outOfPlace = batchedKernelSource(module, callbacks, false, maxBytes, rowsPerTransform, half);
   const pipeline = await sharedPipeline(device, outOfPlace.code, `${label} (${p.what})${callbackLabel(callbacks)}`);
   const withCallbacks = callbacks.load !== undefined || callbacks.store !== undefined;
-  const inPlacePipeline = p.io.inPlaceSafe && !withCallbacks ? lazyPipeline(device, () => batchedKernelSource(module, {}, true, maxBytes).code, `${label} in place`) : undefined;
+  const inPlacePipeline = p.io.inPlaceSafe && !withCallbacks ? lazyPipeline(device, () => batchedKernelSource(module, {}, true, maxBytes, 1, half).code, `${label} in place`) : undefined;
   const params = device.createBuffer({ size: 16, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST, label: `${label} params` });
   device.queue.writeBuffer(params, 0, paramsData);
   const workspace = makeWorkspace(device, desc);
@@ -292,7 +345,7 @@ function axisDescriptor(plan: FFTPlan): unknown {
     Size(plan.size),
     Type(plan.type),
     Direction(plan.direction),
-    Precision('f32'),
+    Precision(plan.precision),
     Block(),
     ElementsPerThread(plan.elementsPerThread),
     FFTsPerBlock(plan.fftsPerBlock),
@@ -301,9 +354,9 @@ function axisDescriptor(plan: FFTPlan): unknown {
 }
 
 /** The one-pass kernel: one workgroup per transform of the batch; `callbacks` fused into its global read and write. */
-async function makeOnePass(device: GPUDevice, p: OnePass, callbacks: { load?: string; store?: string }): Promise<GPUPass> {
+async function makeOnePass(device: GPUDevice, p: OnePass, half: boolean, callbacks: { load?: string; store?: string }, exactFma = false): Promise<GPUPass> {
   const l = device.limits;
-  const label = `webfftdx one-pass ${p.type} [${p.shape.join(', ')}] ${p.direction}`;
+  const label = `webfftdx one-pass ${p.type} [${p.shape.join(', ')}] ${p.direction}${p.plans[0].precision === 'f32' ? '' : ` ${p.plans[0].precision}`}${half ? ' (f16 data)' : ''}`;
   const workgroups = dispatchShape(p.batch, l.maxComputeWorkgroupsPerDimension);
   if (workgroups[1] > l.maxComputeWorkgroupsPerDimension) {
     throw new Error(`webfftdx: ${label} needs ${p.batch} workgroups, beyond ${l.maxComputeWorkgroupsPerDimension} x ${l.maxComputeWorkgroupsPerDimension}`);
@@ -311,9 +364,16 @@ async function makeOnePass(device: GPUDevice, p: OnePass, callbacks: { load?: st
   // Every axis's exchange and the data between the axes share one buffer: the kernel declares it.
   const layout = onePassLayout(p.shape, p.type, p.plans, l.maxComputeWorkgroupStorageSize);
   const modules = p.plans.map((plan, k) =>
-    generateModule(plan, { prefix: `fft_a${k}`, sharedMemory: ONE_PASS_SMEM, registersOnly: true, slotStride: layout.slotStrides[k], slotSwizzle: layout.slotSwizzles[k] }),
+    generateModule(plan, {
+      prefix: `fft_a${k}`,
+      sharedMemory: ONE_PASS_SMEM,
+      registersOnly: true,
+      slotStride: layout.slotStrides[k],
+      slotSwizzle: layout.slotSwizzles[k],
+      ...(exactFma && plan.precision === 'f64' ? { exactFma: true } : {}),
+    }),
   );
-  const spec = { shape: p.shape, type: p.type, modules, invocations: p.invocations, maxWorkgroupBytes: l.maxComputeWorkgroupStorageSize, pitch: layout.pitch, ...callbacks };
+  const spec = { shape: p.shape, type: p.type, modules, invocations: p.invocations, maxWorkgroupBytes: l.maxComputeWorkgroupStorageSize, pitch: layout.pitch, half, ...callbacks };
   const outOfPlace = onePassKernel({ ...spec, inPlace: false });
   if (outOfPlace.workgroupBytes > l.maxComputeWorkgroupStorageSize || p.invocations > l.maxComputeInvocationsPerWorkgroup || p.invocations > l.maxComputeWorkgroupSizeX) {
     throw new Error(`internal: ${onePassName({ ...spec, inPlace: false })} exceeds the device's limits`);
@@ -361,11 +421,22 @@ export async function createFFT(device: GPUDevice, options: FFTOptions): Promise
   const shape = normalizeShape(options.shape);
   const type = checkType(options.type ?? 'c2c');
   const direction = checkDirection(type, options.direction);
-  checkPrecision(options.precision);
+  const precision = checkPrecision(options.precision);
   const batch = options.batch === undefined ? 1 : checkBatch(options.batch);
   checkLayout(options.layout);
-  const load = checkCallback(options.load, 'load', type);
-  const store = checkCallback(options.store, 'store', type);
+  const load = checkCallback(options.load, 'load', type, precision);
+  const store = checkCallback(options.store, 'store', type, precision);
+  if (precision === 'f16' && !device.features.has('shader-f16')) {
+    throw new Error(
+      "webfftdx: createFFT precision 'f16' needs the device feature 'shader-f16', which this device was not created with (requestDevice({ requiredFeatures: ['shader-f16'] }) on an adapter that offers it)",
+    );
+  }
+  // The passes' arithmetic (f16 plans compute in f32) and the bytes of a complex value in the
+  // workspace and in the user's buffers.
+  const arith: PassPrecision = precision === 'f64' ? 'f64' : 'f32';
+  const half = precision === 'f16';
+  const workBytes = registerBytes(arith);
+  const userBytes = half ? 4 : workBytes;
   const withCallbacks = load !== undefined || store !== undefined;
   const l = device.limits;
   const limits: PlanLimits = {
@@ -377,10 +448,11 @@ export async function createFFT(device: GPUDevice, options: FFTOptions): Promise
   };
   const total = shape.reduce((a, b) => a * b, 1) * batch;
   // Fail before the planning work (host tables) when the data alone cannot fit a buffer.
-  checkBufferBytes(device, total * 8 * (type === 'c2c' ? 1 : 0.5), `${type} data of shape [${shape.join(', ')}] x batch ${batch} (${total} complex values)`);
-  const planned = planShape(shape, type, direction, batch, limits);
-  const inputBytes = bytesOf(batch * planned.inputElements, type === 'r2c');
-  const outputBytes = bytesOf(batch * planned.outputElements, type === 'c2r');
+  checkBufferBytes(device, total * workBytes * (type === 'c2c' ? 1 : 0.5), `${type} ${precision} data of shape [${shape.join(', ')}] x batch ${batch} (${total} complex values)`);
+  const planned = planShape(shape, type, direction, batch, limits, arith);
+  // f16 buffers are rounded up to whole 4-byte words (WebGPU's unit for copies and bindings).
+  const inputBytes = align(bytesOf(batch * planned.inputElements, type === 'r2c', userBytes), 4);
+  const outputBytes = align(bytesOf(batch * planned.outputElements, type === 'c2r', userBytes), 4);
   checkBufferBytes(device, inputBytes, 'the input');
   checkBufferBytes(device, outputBytes, 'the output');
 
@@ -388,13 +460,13 @@ export async function createFFT(device: GPUDevice, options: FFTOptions): Promise
   const alignment = l.minStorageBufferOffsetAlignment;
   const regionBytes = { w1: 0, w2: 0 };
   // Callbacks address the kernel's own bindings `fft_in` / `fft_out`: such plans run out of place only.
-  const schedules = [false, ...(type === 'c2c' && !withCallbacks ? [true] : [])].map((inPlace) => schedule(planned.passes, inPlace, store !== undefined));
+  const schedules = [false, ...(type === 'c2c' && !withCallbacks ? [true] : [])].map((inPlace) => schedule(planned.passes, inPlace, store !== undefined, half));
   for (const steps of schedules) {
     steps.forEach((s, k) => {
       const io = planned.passes[k].io;
       for (const [role, bytes] of [
-        [s.src, bytesOf(io.inElements, io.inReal)],
-        [s.dst, bytesOf(io.outElements, io.outReal)],
+        [s.src, bytesOf(io.inElements, io.inReal, workBytes)],
+        [s.dst, bytesOf(io.outElements, io.outReal, workBytes)],
       ] as const) {
         if (role === 'w1' || role === 'w2') regionBytes[role] = Math.max(regionBytes[role], bytes);
       }
@@ -403,26 +475,33 @@ export async function createFFT(device: GPUDevice, options: FFTOptions): Promise
   const w2Offset = regionBytes.w2 ? align(regionBytes.w1, alignment) : 0;
   const workspaceSize = regionBytes.w2 ? w2Offset + regionBytes.w2 : regionBytes.w1;
   checkBufferBytes(device, workspaceSize, 'the workspace');
-  if (planned.tables.length) checkBufferBytes(device, planned.tables.byteLength, 'the Bluestein tables');
+  // The f64 tables rounded once to f32, or split into df64 (hi, lo) pairs.
+  const tableData = arith === 'f64' ? complexToDF64(planned.tables) : Float32Array.from(planned.tables);
+  if (tableData.length) checkBufferBytes(device, tableData.byteLength, 'the Bluestein tables');
 
+  // f64 on a device whose fma rounds once: the faster df64 products, as createBatchedFFT (asked of the
+  // device only now, after every check: a one-off probe kernel per device).
+  const exactFma = arith === 'f64' && (await hasExactFma(device));
   let tables: GPUBuffer | undefined;
   const gpuPasses: GPUPass[] = [];
   try {
     {
       // Kernels that read a table bind this buffer (a small placeholder when there are no tables).
-      tables = device.createBuffer({ size: Math.max(16, planned.tables.byteLength), usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST, label: 'webfftdx Bluestein tables' });
-      device.queue.writeBuffer(tables, 0, planned.tables as Float32Array<ArrayBuffer>);
+      tables = device.createBuffer({ size: Math.max(16, tableData.byteLength), usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST, label: 'webfftdx Bluestein tables' });
+      device.queue.writeBuffer(tables, 0, tableData as Float32Array<ArrayBuffer>);
     }
     const last = planned.passes.length - 1;
     for (const [k, p] of planned.passes.entries()) {
       // The load callback sits on the first pass's reads, the store callback on the last pass's writes.
       const cb = { ...(k === 0 && load ? { load } : {}), ...(k === last && store ? { store } : {}) };
       const some = cb.load !== undefined || cb.store !== undefined;
-      if (p.op === 'rows') gpuPasses.push(await makeRowsPass(device, p, cb, p.batch / batch));
-      else if (p.op === 'one-pass') gpuPasses.push(await makeOnePass(device, p, cb));
+      // f16: the first pass reads the user's f16 input, the last writes the f16 output.
+      const sides: HalfSides = { input: half && k === 0, output: half && k === last };
+      if (p.op === 'rows') gpuPasses.push(await makeRowsPass(device, p, arith, sides, cb, p.batch / batch, exactFma));
+      else if (p.op === 'one-pass') gpuPasses.push(await makeOnePass(device, p, half, cb, exactFma));
       else {
         const flat = { ...cb, inputElements: planned.inputElements, outputElements: planned.outputElements, transforms: batch };
-        gpuPasses.push(await makeColumnsPass(device, p, tables!, some ? flat : undefined));
+        gpuPasses.push(await makeColumnsPass(device, p, tables!, some ? flat : undefined, sides, exactFma));
       }
     }
   } catch (e) {
@@ -457,7 +536,7 @@ export async function createFFT(device: GPUDevice, options: FFTOptions): Promise
       w1: { buffer: ws!, offset: 0, size: regionBytes.w1 },
       w2: { buffer: ws!, offset: w2Offset, size: regionBytes.w2 },
     };
-    const steps = schedule(planned.passes, inPlace, store !== undefined);
+    const steps = schedule(planned.passes, inPlace, store !== undefined, half);
     gpuPasses.forEach((g, k) => g.encode(pass, regions[steps[k].src], regions[steps[k].dst]));
   };
 
@@ -468,13 +547,25 @@ export async function createFFT(device: GPUDevice, options: FFTOptions): Promise
     return { buffer, size: workspaceSize, destroy: () => buffer.destroy() };
   };
 
-  const run = (data: Float32Array): Promise<Float32Array> =>
+  // Host values per transform side: reals, or interleaved re/im.
+  const inValues = batch * planned.inputElements * (type === 'r2c' ? 1 : 2);
+  const outValues = batch * planned.outputElements * (type === 'c2r' ? 1 : 2);
+  const run = (data: Float32Array | Float64Array | Uint16Array): Promise<Float32Array | Float64Array | F16Data> =>
     life.run(async () => {
       const layout = type === 'r2c' ? `${batch} x ${planned.inputElements} reals` : `${batch} x ${planned.inputElements} complex values, re/im interleaved`;
-      checkFloat32Data(data, inputBytes / 4, layout);
+      // f64: the df64 layout (kernels/df64-layout.ts); f16: IEEE binary16 bits (src/host/f16-data.ts).
+      const upload =
+        precision === 'f64'
+          ? (type === 'r2c' ? realToDF64 : complexToDF64)(checkFloat64Data(data, inValues, layout))
+          : half
+            ? new Float32Array(f16Upload(data, inValues, layout).buffer)
+            : checkFloat32Data(data, inValues, layout);
       const workspace = createWorkspace();
       try {
-        return await runOnce(device, { data, inputBytes, outputBytes, encode: (pass, input, output) => encode(pass, { input, output, workspace }) });
+        const out = await runOnce(device, { data: upload, inputBytes, outputBytes, encode: (pass, input, output) => encode(pass, { input, output, workspace }) });
+        if (precision === 'f64') return (type === 'c2r' ? realFromDF64 : complexFromDF64)(out);
+        if (half) return f16Download(new Uint16Array(out.buffer, out.byteOffset, outValues), data);
+        return out;
       } finally {
         workspace.destroy();
       }
@@ -485,12 +576,13 @@ export async function createFFT(device: GPUDevice, options: FFTOptions): Promise
     type,
     direction,
     batch,
+    precision,
     inputBytes,
     outputBytes,
     passes: gpuPasses.map((g) => g.info),
     workspaceSize,
     encode,
-    run,
+    run: run as AnyShapeFFT['run'],
     createWorkspace,
     destroy: () => life.destroy(),
   };

@@ -9,9 +9,19 @@
 //   pass, which writes the transposed output positions;
 // - a length that does not split so (a large prime factor) runs Bluestein over a power of two M >= 2L - 1,
 //   itself split as above, with the chirp and the kernel's spectrum fused into the first and last passes.
+// Precision: every function takes the plan's arithmetic, 'f32' or 'f64' (df64 registers of 16 bytes:
+// half the values per workgroup buffer); an f16 plan is planned as 'f32' (its passes compute in f32).
 import { stockhamEPTs, supportedParts } from '../../descriptors/capabilities.js';
 import { fft } from '../fft.js';
 import type { FFTDirection, FFTLimits, FFTPlan, FFTType } from '../../descriptors/model.js';
+
+/** The arithmetic of a plan's passes: f16 plans compute in f32 (docs/precision.md). */
+export type PassPrecision = 'f32' | 'f64';
+
+/** Bytes of one complex register of that arithmetic. */
+export function registerBytes(precision: PassPrecision): number {
+  return precision === 'f64' ? 16 : 8;
+}
 import { Block, Direction, ElementsPerThread, FFTsPerBlock, Limits, Precision, Size, Type } from '../../descriptors/operators.js';
 import { resolvePlan } from '../../descriptors/plan.js';
 import { divisors } from '../../descriptors/sizes.js';
@@ -47,11 +57,11 @@ const shapeCache = new Map<string, PassShape | null>();
  * cannot: elements per invocation (8 or more where the invocations allow, at most 16), then the
  * complex exchange in the fewest parts that fit, else the split one.
  */
-export function passShape(L: number, limits: PlanLimits): PassShape | undefined {
-  const key = `${L}:${limits.maxComputeWorkgroupStorageSize}:${limits.maxComputeInvocationsPerWorkgroup}:${limits.maxComputeWorkgroupSizeY}`;
+export function passShape(L: number, limits: PlanLimits, precision: PassPrecision = 'f32'): PassShape | undefined {
+  const key = `${L}:${limits.maxComputeWorkgroupStorageSize}:${limits.maxComputeInvocationsPerWorkgroup}:${limits.maxComputeWorkgroupSizeY}:${precision}`;
   const hit = shapeCache.get(key);
   if (hit !== undefined) return hit ?? undefined;
-  const epts = stockhamEPTs(L, 'f32').filter((e) => e <= MAX_PASS_EPT);
+  const epts = stockhamEPTs(L, precision).filter((e) => e <= MAX_PASS_EPT);
   const ordered = [...epts.filter((e) => e >= 8).sort((a, b) => a - b), ...epts.filter((e) => e < 8).sort((a, b) => b - a)];
   let found: PassShape | undefined;
   for (const ept of ordered) {
@@ -62,7 +72,7 @@ export function passShape(L: number, limits: PlanLimits): PassShape | undefined 
       break;
     }
     for (const parts of supportedParts(L, ept)) {
-      const kind = (['complex', 'split'] as const).find((k) => passEngineBytes(L, COLUMNS, k, parts) <= limits.maxComputeWorkgroupStorageSize);
+      const kind = (['complex', 'split'] as const).find((k) => passEngineBytes(L, COLUMNS, k, parts, registerBytes(precision)) <= limits.maxComputeWorkgroupStorageSize);
       if (kind) {
         found = { size: L, ept, exchange: kind, parts };
         break;
@@ -78,17 +88,17 @@ export function passShape(L: number, limits: PlanLimits): PassShape | undefined 
  * Splits n into the fewest pass lengths (passShape accepts each), the largest factor as small as
  * possible, in descending order; undefined when n has a factor no pass takes.
  */
-export function splitLength(n: number, limits: PlanLimits): number[] | undefined {
+export function splitLength(n: number, limits: PlanLimits, precision: PassPrecision = 'f32'): number[] | undefined {
   const memo = new Map<number, number[] | null>();
   const better = (a: number[], b: number[] | undefined) =>
     !b || a.length < b.length || (a.length === b.length && Math.max(...a) < Math.max(...b));
   const best = (m: number): number[] | undefined => {
     const hit = memo.get(m);
     if (hit !== undefined) return hit ?? undefined;
-    let out: number[] | undefined = passShape(m, limits) ? [m] : undefined;
+    let out: number[] | undefined = passShape(m, limits, precision) ? [m] : undefined;
     if (!out) {
       for (const d of divisors(m)) {
-        if (d < 2 || d >= m || !passShape(d, limits)) continue;
+        if (d < 2 || d >= m || !passShape(d, limits, precision)) continue;
         const rest = best(m / d);
         if (rest) {
           const cand = [d, ...rest];
@@ -103,9 +113,9 @@ export function splitLength(n: number, limits: PlanLimits): number[] | undefined
 }
 
 /** The descriptor a pass's engine follows (FFTsPerBlock = its columns), when the descriptor rules accept the shape. */
-export function passDescriptor(shape: PassShape, direction: FFTDirection, limits: FFTLimits): unknown {
+export function passDescriptor(shape: PassShape, direction: FFTDirection, limits: FFTLimits, precision: PassPrecision = 'f32'): unknown {
   try {
-    const ops = [Size(shape.size), Type('c2c'), Direction(direction), Precision('f32'), Block(), ElementsPerThread(shape.ept), FFTsPerBlock(COLUMNS), Limits(limits)];
+    const ops = [Size(shape.size), Type('c2c'), Direction(direction), Precision(precision), Block(), ElementsPerThread(shape.ept), FFTsPerBlock(COLUMNS), Limits(limits)];
     return (fft as (...o: unknown[]) => unknown)(...ops);
   } catch {
     return undefined;
@@ -178,13 +188,13 @@ export interface AxisRequest {
 }
 
 export interface PlannedTables {
-  /** Appends a table (interleaved complex f32) and returns its offset in complex elements. */
-  add(data: Float32Array): number;
+  /** Appends a table (interleaved complex f64) and returns its offset in complex elements. */
+  add(data: Float64Array): number;
 }
 
-function rowsFit(L: number, type: FFTType, direction: FFTDirection, limits: FFTLimits): boolean {
+function rowsFit(L: number, type: FFTType, direction: FFTDirection, limits: FFTLimits, precision: PassPrecision): boolean {
   try {
-    fft(Size(L), Type(type), Direction(direction), Precision('f32'), Block(), Limits(limits));
+    fft(Size(L), Type(type), Direction(direction), Precision(precision), Block(), Limits(limits));
     return true;
   } catch {
     return false;
@@ -224,6 +234,7 @@ function viewPasses(
   first: FirstSide,
   last: LastSide,
   limits: PlanLimits,
+  precision: PassPrecision,
 ): ColumnsPass[] {
   const p = factors.length;
   const passes: ColumnsPass[] = [];
@@ -231,7 +242,7 @@ function viewPasses(
   let before = 1;
   for (let i = 0; i < p; i++) {
     const L = factors[i];
-    const shape = passShape(L, limits)!;
+    const shape = passShape(L, limits, precision)!;
     const isFirst = i === 0;
     const isFinal = i === p - 1;
     const input: PassInput = isFirst ? first.input : 'complex';
@@ -251,6 +262,7 @@ function viewPasses(
       parts: shape.parts,
       columns: COLUMNS,
       input,
+      precision,
     } as const;
     if (!isFinal) {
       const M = V / before / L;
@@ -323,13 +335,13 @@ function viewPasses(
 }
 
 /** The passes of one axis transform. */
-export function axisPasses(req: AxisRequest, limits: PlanLimits, tables: PlannedTables): PlannedPass[] {
+export function axisPasses(req: AxisRequest, limits: PlanLimits, tables: PlannedTables, precision: PassPrecision = 'f32'): PlannedPass[] {
   const { A, L, B, direction, real } = req;
   const sign: -1 | 1 = direction === 'forward' ? -1 : 1;
   const h = Math.floor(L / 2) + 1;
   const label = `axis ${req.axis} (length ${L}${real ? `, ${real}` : ''})`;
   const type: FFTType = real ?? 'c2c';
-  if (B === 1 && rowsFit(L, type, direction, limits)) {
+  if (B === 1 && rowsFit(L, type, direction, limits, precision)) {
     const inLen = real === 'c2r' ? h : L;
     const outLen = real === 'r2c' ? h : L;
     return [
@@ -352,29 +364,29 @@ export function axisPasses(req: AxisRequest, limits: PlanLimits, tables: Planned
         : { input: 'complex', len: L, valid: L, mirror: L };
   const last: LastSide =
     real === 'r2c' ? { output: 'complex', len: h, valid: h } : real === 'c2r' ? { output: 'real', len: L, valid: L } : { output: 'complex', len: L, valid: L };
-  const factors = splitLength(L, limits);
-  if (factors) return viewPasses(label, A, B, L, factors, sign, first, last, limits);
+  const factors = splitLength(L, limits, precision);
+  if (factors) return viewPasses(label, A, B, L, factors, sign, first, last, limits, precision);
 
   // Bluestein: X_k = c_k sum_j (x_j c_j) conj(c_(k - j)), c_j = exp(sign i pi j^2 / L), as a cyclic
   // convolution of length M: forward M-point FFT of x c (zero padded), times H = FFT_M(conj(c)) / M,
-  // inverse M-point FFT, times c. Chirp and H are host-computed f64 tables (rounded to f32).
+  // inverse M-point FFT, times c. Chirp and H are host-computed f64 tables (rounded to f32, or df64 pairs).
   let M = 1;
   while (M < 2 * L - 1) M *= 2;
-  const mFactors = splitLength(M, limits);
+  const mFactors = splitLength(M, limits, precision);
   if (!mFactors) throw new Error(`webfftdx: no pass split for the Bluestein length ${M} of axis length ${L}`);
   const { chirp, kernel } = bluesteinTables(L, M, sign);
   const chirpAt = tables.add(chirp);
   const kernelAt = tables.add(kernel);
   const blabel = `${label}, Bluestein over ${M}`;
-  const forward = viewPasses(`${blabel}, forward ${M}`, A, B, M, mFactors, -1, { ...first, table: chirpAt }, { output: 'complex', len: M, valid: M, table: kernelAt }, limits);
-  const inverse = viewPasses(`${blabel}, inverse ${M}`, A, B, M, mFactors, 1, { input: 'complex', len: M, valid: M, mirror: M }, { ...last, table: chirpAt }, limits);
+  const forward = viewPasses(`${blabel}, forward ${M}`, A, B, M, mFactors, -1, { ...first, table: chirpAt }, { output: 'complex', len: M, valid: M, table: kernelAt }, limits, precision);
+  const inverse = viewPasses(`${blabel}, inverse ${M}`, A, B, M, mFactors, 1, { input: 'complex', len: M, valid: M, mirror: M }, { ...last, table: chirpAt }, limits, precision);
   return [...forward, ...inverse];
 }
 
 export interface ShapePlan {
   readonly passes: readonly PlannedPass[];
-  /** Complex elements of the tables (0 when none). */
-  readonly tables: Float32Array;
+  /** The Bluestein tables, interleaved complex f64 (empty when none): the host rounds them to the passes' precision. */
+  readonly tables: Float64Array;
   /** Elements of one transform's input and output (reals for the real side of r2c / c2r). */
   readonly inputElements: number;
   readonly outputElements: number;
@@ -390,14 +402,14 @@ const MAX_ONE_PASS_EPT = 32;
  * descriptor's tuned elements per invocation first, then the others from the smallest, within the
  * invocations limit. Undefined when no Stockham plan fits (Bluestein lengths stay multi-pass).
  */
-function onePassAxis(L: number, type: FFTType, slots: number, direction: FFTDirection, limits: PlanLimits): FFTPlan | undefined {
+function onePassAxis(L: number, type: FFTType, slots: number, direction: FFTDirection, limits: PlanLimits, precision: PassPrecision): FFTPlan | undefined {
   const fftLimits: FFTLimits = {
     maxComputeWorkgroupStorageSize: limits.maxComputeWorkgroupStorageSize,
     maxComputeInvocationsPerWorkgroup: limits.maxComputeInvocationsPerWorkgroup,
     subgroups: false,
   };
   const maxInvocations = Math.min(limits.maxComputeInvocationsPerWorkgroup, limits.maxComputeWorkgroupSizeX);
-  const epts = [undefined, ...stockhamEPTs(L, 'f32').filter((e) => e <= MAX_ONE_PASS_EPT).sort((a, b) => a - b)];
+  const epts = [undefined, ...stockhamEPTs(L, precision).filter((e) => e <= MAX_ONE_PASS_EPT).sort((a, b) => a - b)];
   for (const ept of epts) {
     let plan: FFTPlan;
     try {
@@ -405,7 +417,7 @@ function onePassAxis(L: number, type: FFTType, slots: number, direction: FFTDire
         size: L,
         type,
         direction,
-        precision: 'f32',
+        precision,
         execution: 'block',
         fftsPerBlock: slots,
         limits: fftLimits,
@@ -429,7 +441,7 @@ function onePassAxis(L: number, type: FFTType, slots: number, direction: FFTDire
  * else undefined. C2C and R2C transform the innermost axis first (R2C: then the other axes on the
  * nx / 2 + 1 columns of the half spectrum), C2R last.
  */
-export function onePass(shape: readonly number[], type: FFTType, direction: FFTDirection, batch: number, limits: PlanLimits): OnePass | undefined {
+export function onePass(shape: readonly number[], type: FFTType, direction: FFTDirection, batch: number, limits: PlanLimits, precision: PassPrecision = 'f32'): OnePass | undefined {
   const r = shape.length;
   if (r < 2 || r > 3) return undefined;
   const nx = shape[r - 1];
@@ -438,11 +450,11 @@ export function onePass(shape: readonly number[], type: FFTType, direction: FFTD
   const full = shape.reduce((a, b) => a * b, 1);
   const half = dims.reduce((a, b) => a * b, 1);
   // The rows' exchange holds all the values as complex ones (real rows run an nx-point complex engine).
-  const bytes = full * 8;
+  const bytes = full * registerBytes(precision);
   if (bytes > limits.maxComputeWorkgroupStorageSize) return undefined;
   const plans: FFTPlan[] = [];
   for (let k = r - 1; k >= 0; k--) {
-    const plan = onePassAxis(shape[k], k === r - 1 ? type : 'c2c', half / dims[k], direction, limits);
+    const plan = onePassAxis(shape[k], k === r - 1 ? type : 'c2c', half / dims[k], direction, limits, precision);
     if (!plan) return undefined;
     plans[k] = plan;
   }
@@ -473,11 +485,11 @@ export function onePass(shape: readonly number[], type: FFTType, direction: FFTD
 }
 
 /** All passes of a transform of `shape` (outermost first), `batch` of them. */
-export function planShape(shape: readonly number[], type: FFTType, direction: FFTDirection, batch: number, limits: PlanLimits): ShapePlan {
+export function planShape(shape: readonly number[], type: FFTType, direction: FFTDirection, batch: number, limits: PlanLimits, precision: PassPrecision = 'f32'): ShapePlan {
   const r = shape.length;
   const nx = shape[r - 1];
   const h = Math.floor(nx / 2) + 1;
-  const parts: Float32Array[] = [];
+  const parts: Float64Array[] = [];
   let tableElements = 0;
   const tables: PlannedTables = {
     add(data) {
@@ -497,21 +509,21 @@ export function planShape(shape: readonly number[], type: FFTType, direction: FF
     ...(real ? { real } : {}),
   });
   const passes: PlannedPass[] = [];
-  const one = onePass(shape, type, direction, batch, limits);
+  const one = onePass(shape, type, direction, batch, limits, precision);
   if (one) {
     const full = shape.reduce((a, b) => a * b, 1);
     const half = (full / nx) * h;
-    return { passes: [one], tables: new Float32Array(0), inputElements: type === 'c2r' ? half : full, outputElements: type === 'r2c' ? half : full };
+    return { passes: [one], tables: new Float64Array(0), inputElements: type === 'c2r' ? half : full, outputElements: type === 'r2c' ? half : full };
   }
   const others = Array.from({ length: r - 1 }, (_, i) => r - 2 - i); // inner to outer
   if (type === 'c2r') {
-    for (const axis of others) passes.push(...axisPasses(axisRequest(axis, complexShape), limits, tables));
-    passes.push(...axisPasses(axisRequest(r - 1, complexShape, 'c2r'), limits, tables));
+    for (const axis of others) passes.push(...axisPasses(axisRequest(axis, complexShape), limits, tables, precision));
+    passes.push(...axisPasses(axisRequest(r - 1, complexShape, 'c2r'), limits, tables, precision));
   } else {
-    passes.push(...axisPasses(axisRequest(r - 1, shape, type === 'r2c' ? 'r2c' : undefined), limits, tables));
-    for (const axis of others) passes.push(...axisPasses(axisRequest(axis, complexShape), limits, tables));
+    passes.push(...axisPasses(axisRequest(r - 1, shape, type === 'r2c' ? 'r2c' : undefined), limits, tables, precision));
+    for (const axis of others) passes.push(...axisPasses(axisRequest(axis, complexShape), limits, tables, precision));
   }
-  const all = new Float32Array(tableElements * 2);
+  const all = new Float64Array(tableElements * 2);
   let at = 0;
   for (const p of parts) {
     all.set(p, at);

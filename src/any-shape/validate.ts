@@ -41,14 +41,12 @@ export function checkDirection(type: FFTType, direction: unknown): FFTDirection 
   return direction;
 }
 
-export function checkPrecision(precision: unknown): 'f32' {
-  if (precision === undefined || precision === 'f32') return 'f32';
-  if (precision === 'f16' || precision === 'f64') {
-    throw new Error(
-      `webfftdx: createFFT generates f32 kernels only; Precision('${precision}') needs the ${precision} multi-pass kernels, which are not built yet (use createBatchedFFT with an fft(...) descriptor for one-workgroup ${precision} FFTs)`,
-    );
-  }
-  throw new Error(`webfftdx: createFFT precision must be 'f32', got ${describe(precision)}`);
+export type AnyShapePrecision = 'f16' | 'f32' | 'f64';
+
+export function checkPrecision(precision: unknown): AnyShapePrecision {
+  if (precision === undefined) return 'f32';
+  if (precision === 'f16' || precision === 'f32' || precision === 'f64') return precision;
+  throw new Error(`webfftdx: createFFT precision must be 'f16', 'f32' or 'f64', got ${describe(precision)}`);
 }
 
 export function checkLayout(layout: unknown): 'natural' {
@@ -58,14 +56,20 @@ export function checkLayout(layout: unknown): 'natural' {
   );
 }
 
-/** The element types a callback sees on each side of a transform type: complex `vec2<f32>`, real `f32`. */
-export function callbackElementTypes(type: FFTType): { input: string; output: string } {
-  return { input: type === 'r2c' ? 'f32' : 'vec2<f32>', output: type === 'c2r' ? 'f32' : 'vec2<f32>' };
+/**
+ * The element types a callback sees on each side of a transform type: complex `vec2<f32>`, real
+ * `f32`; f64 the df64 layout (complex `vec4<f32>`, real `vec2<f32>` = (hi, lo)); f16 `vec2<f16>`, `f16`
+ * (as createBatchedFFT's callbacks).
+ */
+export function callbackElementTypes(type: FFTType, precision: AnyShapePrecision = 'f32'): { input: string; output: string } {
+  const [complex, real] = precision === 'f64' ? ['vec4<f32>', 'vec2<f32>'] : precision === 'f16' ? ['vec2<f16>', 'f16'] : ['vec2<f32>', 'f32'];
+  return { input: type === 'r2c' ? real : complex, output: type === 'c2r' ? real : complex };
 }
 
-/** WGSL spellings of an element type (the predeclared alias vec2f included), without spaces. */
+/** WGSL spellings of an element type (the predeclared aliases vec2f, vec4f, vec2h included), without spaces. */
 function spellings(elem: string): string[] {
-  return elem === 'f32' ? ['f32'] : ['vec2<f32>', 'vec2f'];
+  const alias: Record<string, string> = { 'vec2<f32>': 'vec2f', 'vec4<f32>': 'vec4f', 'vec2<f16>': 'vec2h' };
+  return alias[elem] ? [elem, alias[elem]] : [elem];
 }
 
 /**
@@ -74,12 +78,12 @@ function spellings(elem: string): string[] {
  * checked here, before any compilation, so that the message says what is expected; everything else
  * in the text the WGSL compiler checks (its message quotes the user's line).
  */
-export function checkCallback(text: unknown, which: 'load' | 'store', type: FFTType): string | undefined {
+export function checkCallback(text: unknown, which: 'load' | 'store', type: FFTType, precision: AnyShapePrecision = 'f32'): string | undefined {
   if (text === undefined) return undefined;
-  const elem = callbackElementTypes(type)[which === 'load' ? 'input' : 'output'];
+  const elem = callbackElementTypes(type, precision)[which === 'load' ? 'input' : 'output'];
   const wanted =
     which === 'load' ? `fn load(fft: u32, index: u32) -> ${elem}` : `fn store(fft: u32, index: u32, value: ${elem})`;
-  const what = `createFFT's ${which} callback of a ${type} FFT must be WGSL defining \`${wanted}\``;
+  const what = `createFFT's ${which} callback of a ${type}${precision === 'f32' ? '' : ` ${precision}`} FFT must be WGSL defining \`${wanted}\``;
   if (typeof text !== 'string' || text.trim() === '') throw new Error(`webfftdx: ${what}; got ${describe(text)}`);
   const id = '[A-Za-z_][A-Za-z0-9_]*';
   const head = new RegExp(`\\bfn\\s+${which}\\s*\\(([^)]*)\\)\\s*(->\\s*([^{]*?))?\\s*\\{`);

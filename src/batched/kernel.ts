@@ -126,8 +126,8 @@ export function batchedWorkgroupBytes(plan: FFTPlan, maxWorkgroupBytes: number):
  * keeps its intermediate in the output buffer). The descriptor needs as many invocations as the
  * one-pass engine's 1024, so the two-phase kernel's 512 fit whatever device runs it.
  */
-function twoPhasePlan(plan: FFTPlan, callbacks: KernelCallbacks, inPlace: boolean, maxWorkgroupBytes: number): TwoPhaseSpec | undefined {
-  if (inPlace || callbacks.store || plan.type !== 'c2c' || plan.precision !== 'f32' || plan.execution !== 'block' || plan.algorithm !== 'stockham') return undefined;
+function twoPhasePlan(plan: FFTPlan, callbacks: KernelCallbacks, inPlace: boolean, maxWorkgroupBytes: number, halfOutput = false): TwoPhaseSpec | undefined {
+  if (inPlace || callbacks.store || halfOutput || plan.type !== 'c2c' || plan.precision !== 'f32' || plan.execution !== 'block' || plan.algorithm !== 'stockham') return undefined;
   return twoPhaseShape(plan.size, plan.direction === 'inverse' ? 1 : -1, maxWorkgroupBytes, plan.maxThreadsPerBlock);
 }
 
@@ -193,6 +193,16 @@ function pairedStore(plan: FFTPlan, buffer: string, callback: string | undefined
 }
 
 /**
+ * Sides of an f32 kernel whose global buffer holds f16 values (createFFT's f16 plans compute in f32:
+ * their first pass reads the user's f16 input, their last pass writes the f16 output). The
+ * conversion sits in fft_load / fft_store; callbacks see the f16 element (`vec2<f16>` / `f16`).
+ */
+export interface HalfIO {
+  readonly input?: boolean;
+  readonly output?: boolean;
+}
+
+/**
  * The batched kernel's WGSL. `rowsPerTransform` (createFFT's rows pass): how many of the kernel's
  * FFTs make one transform of the callbacks' batch (1: the callbacks see the kernel's FFTs).
  */
@@ -202,6 +212,7 @@ export function batchedKernelSource(
   inPlace: boolean,
   maxWorkgroupBytes: number,
   rowsPerTransform = 1,
+  half: HalfIO = {},
 ): BatchedKernelSource {
   const plan = module.plan;
   const paired = plan.implicitTypeBatching !== 1;
@@ -209,8 +220,14 @@ export function batchedKernelSource(
   const outElem = ioElementType(plan, 'output');
   const V = plan.valueType;
   const S = plan.storageSize;
-  const inMem = memoryElementType(plan, 'input');
-  const outMem = memoryElementType(plan, 'output');
+  const halfIn = half.input === true;
+  const halfOut = half.output === true;
+  if ((halfIn || halfOut) && plan.precision !== 'f32') throw new Error('internal: f16 buffers around an f32 kernel only');
+  const halfElem = (side: 'input' | 'output') => ((side === 'input' ? plan.inputType : plan.outputType) === 'real' ? 'f16' : 'vec2<f16>');
+  const inMem = halfIn ? halfElem('input') : memoryElementType(plan, 'input');
+  const outMem = halfOut ? halfElem('output') : memoryElementType(plan, 'output');
+  const widen = (x: string) => (halfIn ? `${inElem}(${x})` : x);
+  const narrow = (x: string) => (halfOut ? `${outMem}(${x})` : x);
   const bindings = inPlace
     ? `@group(0) @binding(0) var<storage, read_write> fft_data: array<${inMem}>;`
     : `@group(0) @binding(0) var<storage, read> fft_in: array<${inMem}>;\n` +
@@ -225,20 +242,21 @@ export function batchedKernelSource(
   const loadFn = paired
     ? pairedLoad(plan, inName, callbacks.load)
     : callbacks.load
-    ? `${callbacks.load}\nfn fft_load(fft: u32, index: u32) -> ${inElem} { ${keepBinding(inName)} return load(${callbackArgs(rowsPerTransform, plan.inputLength)}); }`
-    : `fn fft_load(fft: u32, index: u32) -> ${inElem} { return ${inName}[fft * ${plan.inputLength}u + index]; }`;
+    ? `${callbacks.load}\nfn fft_load(fft: u32, index: u32) -> ${inElem} { ${keepBinding(inName)} return ${widen(`load(${callbackArgs(rowsPerTransform, plan.inputLength)})`)}; }`
+    : `fn fft_load(fft: u32, index: u32) -> ${inElem} { return ${widen(`${inName}[fft * ${plan.inputLength}u + index]`)}; }`;
   const storeFn = paired
     ? pairedStore(plan, outName, callbacks.store)
     : callbacks.store
-    ? `${callbacks.store}\nfn fft_store(fft: u32, index: u32, value: ${outElem}) { ${keepBinding(outName)} store(${callbackArgs(rowsPerTransform, plan.outputLength)}, value); }`
-    : `fn fft_store(fft: u32, index: u32, value: ${outElem}) { ${outName}[fft * ${plan.outputLength}u + index] = value; }`;
+    ? `${callbacks.store}\nfn fft_store(fft: u32, index: u32, value: ${outElem}) { ${keepBinding(outName)} store(${callbackArgs(rowsPerTransform, plan.outputLength)}, ${narrow('value')}); }`
+    : `fn fft_store(fft: u32, index: u32, value: ${outElem}) { ${outName}[fft * ${plan.outputLength}u + index] = ${narrow('value')}; }`;
 
-  const twoPhase = twoPhasePlan(plan, callbacks, inPlace, maxWorkgroupBytes);
+  // The two-phase kernel keeps its intermediate in the output buffer: not an f16 one.
+  const twoPhase = twoPhasePlan(plan, callbacks, inPlace, maxWorkgroupBytes, halfOut);
   if (twoPhase) {
     const k = twoPhaseKernel(twoPhase);
     const main = twoPhaseEntryPoint(k, k.body, 'fft_params.groups_x', 'fft_params.batch');
     const header = `// Batched kernel: ${plan.size}-point c2c ${plan.direction} f32, two phases in one workgroup per FFT (kernels/two-phase.ts)`;
-    return { code: [header, bindings, params, k.declarations, loadFn, main].join('\n\n'), inPlace };
+    return { code: [...(halfIn ? ['enable f16;'] : []), header, bindings, params, k.declarations, loadFn, main].join('\n\n'), inPlace };
   }
 
   const lines: string[] = [];
@@ -335,7 +353,7 @@ export function batchedKernelSource(
   }
 
   const code = [
-    module.directives,
+    halfIn || halfOut ? 'enable f16;' : module.directives,
     `// Batched kernel: ${plan.size}-point ${plan.type} ${plan.direction} ${plan.precision}, ${plan.execution} execution` +
       (inPlace ? ', in place' : '') +
       (rounds > 1 ? `, ${rounds} FFT groups per workgroup` : ''),

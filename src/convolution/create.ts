@@ -2,7 +2,13 @@
 // user's pointwise WGSL), computes the filter's spectrum once on the GPU with the same kernel, and
 // returns encode / run / destroy. Every check happens before anything reaches the GPU; the checks
 // every plan shares (device, buffers, run() data, the plan's life) are src/host/'s.
-import { checkFloat32Data, checkIOBuffers } from '../host/checks.js';
+import { checkFloat32Data, checkFloat64Data, checkIOBuffers } from '../host/checks.js';
+import { complexFromDF64, complexToDF64, realFromDF64, realToDF64 } from '../../kernels/df64-layout.js';
+import { f16Download, f16Upload } from '../host/f16-data.js';
+import { referenceDFT } from '../reference.js';
+import { hasExactFma } from '../host/fma.js';
+import { generateModule } from '../../kernels/module.js';
+import type { WGSLModule } from '../../kernels/types.js';
 import { assertDeviceAlive, checkBufferBytes, checkKernelFits, dispatchShape, watchDevice } from '../host/device.js';
 import { PlanLifecycle } from '../host/lifecycle.js';
 import { runOnce } from '../host/run-once.js';
@@ -10,9 +16,9 @@ import { compileKernel, checkPointwise } from './pointwise.js';
 import { convolutionKernel, type KernelVariant, INPUT_BINDING, kernelParams, slotsFor, OUTPUT_BINDING, PARAMS_BINDING, SPECTRUM_BINDING } from './kernel.js';
 import { createMultiPassConvolution } from './multipass.js';
 import { choosePath } from './path.js';
-import type { ConvolutionLayout, ConvolutionShape } from './plan.js';
+import { FWD_PREFIX, INV_PREFIX, type ConvolutionLayout, type ConvolutionShape } from './plan.js';
 import type { Convolution, ConvolutionBuffers, ConvolutionOptions, FilterSpectrum, FusedConvolutionPass } from './types.js';
-import { checkOptions, checkSpectrumLength } from './validate.js';
+import { checkOptions, checkPrecision, checkSpectrumLength } from './validate.js';
 
 const ENGINE_TEXT = {
   c2c: (p: number) => `${p}-point C2C FFT`,
@@ -57,6 +63,38 @@ function hermitianExtension(half: Float32Array<ArrayBuffer>, p: number): Float32
   return out;
 }
 
+/**
+ * The stored spectrum H_k / P in f64, computed on the host, for the plans whose kernel has no
+ * spectrum pass (f16: its output binding holds f16; f64: one more df64 kernel path for nothing):
+ * from the taps (the unnormalised DFT of the taps zero-padded to P, src/reference.ts), a given
+ * spectrum, or (1, 0) (a pointwise function alone); the pairs engine's Hermitian extension as
+ * hermitianExtension's.
+ */
+function hostSpectrum(filter: ConvolutionOptions['filter'], l: ConvolutionLayout): Float64Array {
+  const p = l.fftLength;
+  let h: Float64Array;
+  if (filter === undefined) {
+    h = Float64Array.from({ length: 2 * l.spectrumLength }, (_, i) => (i % 2 === 0 ? 1 : 0));
+  } else if (filter instanceof Float32Array || filter instanceof Float64Array) {
+    const padded = new Float64Array(2 * p);
+    if (l.type === 'complex') padded.set(filter);
+    else filter.forEach((v, j) => (padded[2 * j] = v));
+    h = referenceDFT(padded, p, -1).subarray(0, 2 * l.spectrumLength);
+  } else {
+    checkSpectrumLength(filter.spectrum, l.spectrumLength, p, l.type);
+    h = Float64Array.from(filter.spectrum);
+  }
+  const scaled = h.map((v) => v / p);
+  if (l.engine !== 'pairs') return scaled;
+  const out = new Float64Array(2 * p);
+  for (let k = 0; k < p; k++) {
+    const m = k <= p / 2 ? k : p - k;
+    out[2 * k] = scaled[2 * m];
+    out[2 * k + 1] = m === 0 || 2 * m === p ? 0 : (k <= p / 2 ? 1 : -1) * scaled[2 * m + 1];
+  }
+  return out;
+}
+
 /** The taps zero-padded to P points (P reals, or P complex values interleaved): the spectrum pass's input. */
 function paddedTaps(taps: Float32Array, l: ConvolutionLayout): Float32Array<ArrayBuffer> {
   const out = new Float32Array((l.type === 'complex' ? 2 : 1) * l.fftLength);
@@ -77,33 +115,65 @@ export async function createShapedConvolution(
   watchDevice(device);
   assertDeviceAlive(device, 'createConvolution');
   const request = checkOptions(options);
+  const precision = checkPrecision(options.precision);
+  const half = precision === 'f16';
+  const df = precision === 'f64';
+  if (half && !device.features.has('shader-f16')) {
+    throw new Error(
+      "webfftdx: createConvolution precision 'f16' needs the device feature 'shader-f16', which this device was not created with (requestDevice({ requiredFeatures: ['shader-f16'] }) on an adapter that offers it)",
+    );
+  }
   const { batch, filter, pointwise } = options;
   const path = choosePath({ ...request, pointwise: pointwise !== undefined }, device.limits, tuning);
-  if (path.kind === 'multipass') return createMultiPassConvolution(device, path.layout, { batch, filter, pointwise });
-  const layout = path.layout;
-  const spectrumData =
-    filter === undefined
-      ? Float32Array.from({ length: 2 * layout.storedSpectrumLength }, (_, i) => (i % 2 === 0 ? 1 / layout.fftLength : 0))
-      : filter instanceof Float32Array
-        ? undefined
-        : scaledSpectrum(filter, layout);
+  if (path.kind === 'multipass') {
+    if (half || df) {
+      throw new Error(
+        `webfftdx: createConvolution precision '${precision}' runs in the one fused kernel only (1D, an FFT length one workgroup holds, no Bluestein); ` +
+          `this ${request.type} ${request.mode} convolution of shape [${(request.shape ?? [request.signalLength]).join(', ')}] needs the multi-pass path, which is f32 only (not built yet)`,
+      );
+    }
+    // f32 (checked above): the filter is a Float32Array or a FilterSpectrum.
+    return createMultiPassConvolution(device, path.layout, { batch, filter: filter as Float32Array | FilterSpectrum | undefined, pointwise });
+  }
+  let layout = path.layout;
+  // f16 and f64: the spectrum from the host (f32, or df64 pairs); f32: from the taps on the GPU (undefined), or given.
+  const spectrumData = df
+    ? complexToDF64(hostSpectrum(filter, layout))
+    : half
+      ? Float32Array.from(hostSpectrum(filter, layout))
+      : filter === undefined
+        ? Float32Array.from({ length: 2 * layout.storedSpectrumLength }, (_, i) => (i % 2 === 0 ? 1 / layout.fftLength : 0))
+        : filter instanceof Float32Array
+          ? undefined
+          : scaledSpectrum(filter as FilterSpectrum, layout);
   const perPoint = layout.type === 'complex' ? 2 : 1;
-  const inputBytes = batch * layout.signalLength * perPoint * 4;
-  const outputBytes = batch * layout.outputLength * perPoint * 4;
-  const label = `webfftdx convolution ${layout.mode} ${layout.type} ${layout.signalLength}`;
+  // f32: 4 bytes per value; f16: 2, each buffer rounded up to whole 4-byte words; f64: 8 (a df64 pair).
+  const bytesOf = (values: number) => (half ? Math.ceil(values / 2) * 4 : values * (df ? 8 : 4));
+  const inputValues = batch * layout.signalLength * perPoint;
+  const outputValues = batch * layout.outputLength * perPoint;
+  const inputBytes = bytesOf(inputValues);
+  const outputBytes = bytesOf(outputValues);
+  const label = `webfftdx convolution ${layout.mode} ${layout.type} ${layout.signalLength}${precision === 'f32' ? '' : ` ${precision}`}`;
   checkBufferBytes(device, inputBytes, `the input of ${batch} signals of ${label}`);
   checkBufferBytes(device, outputBytes, `the output of ${batch} signals of ${label}`);
   const groups = Math.ceil(slotsFor(layout, batch) / layout.fftsPerBlock);
   const workgroups = dispatchShape(groups, device.limits.maxComputeWorkgroupsPerDimension);
-  checkKernelFits(device, { label, workgroupBytes: layout.workgroupBytes, workgroupSize: layout.workgroupSize, workgroups });
+  checkKernelFits(device, { label, workgroupBytes: layout.workgroupBytes, workgroupSize: layout.workgroupSize, workgroups, ...(half ? { features: ['shader-f16' as GPUFeatureName] } : {}) });
   if (pointwise !== undefined) await checkPointwise(device, pointwise);
+  // f64 on a device whose fma rounds once: both FFTs and the multiply with the fma df64 products, as
+  // createBatchedFFT (the layout's modules were generated without: regenerated with the same names).
+  const exactFma = df && (await hasExactFma(device));
+  if (exactFma) {
+    const withFma = (m: WGSLModule, prefix: string) => generateModule(m.plan, { prefix, sharedMemory: m.sharedMemory, exactFma: true });
+    layout = { ...layout, forward: withFma(layout.forward, FWD_PREFIX), inverse: withFma(layout.inverse, INV_PREFIX) };
+  }
 
-  const code = convolutionKernel(layout, { ...tuning, pointwise, inPlace: false });
+  const code = convolutionKernel(layout, { ...tuning, pointwise, inPlace: false, half, exactFma });
   const module = await compileKernel(device, code, label, pointwise !== undefined);
   // In place needs one read_write binding: another shader, checked now, its pipeline built on first use.
   const canInPlace = layout.mode !== 'linear' && inputBytes === outputBytes;
   const inPlaceModule = canInPlace
-    ? await compileKernel(device, convolutionKernel(layout, { ...tuning, pointwise, inPlace: true }), `${label} in place`, pointwise !== undefined)
+    ? await compileKernel(device, convolutionKernel(layout, { ...tuning, pointwise, inPlace: true, half, exactFma }), `${label} in place`, pointwise !== undefined)
     : undefined;
 
   device.pushErrorScope('validation');
@@ -115,12 +185,12 @@ export async function createShapedConvolution(
   };
   const params = uniform(kernelParams(layout, batch, workgroups[0], false), 'params');
   const spectrum = device.createBuffer({
-    size: layout.storedSpectrumLength * 8,
+    size: layout.storedSpectrumLength * (df ? 16 : 8),
     usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST,
     label: `${label} filter spectrum`,
   });
   if (spectrumData) {
-    device.queue.writeBuffer(spectrum, 0, spectrumData);
+    device.queue.writeBuffer(spectrum, 0, spectrumData as Float32Array<ArrayBuffer>);
   } else {
     // The spectrum pass: the same kernel with spectrum_pass = 1 over one "signal", the padded taps.
     const taps = paddedTaps(filter as Float32Array, layout);
@@ -197,8 +267,18 @@ export async function createShapedConvolution(
   const unit = layout.type === 'complex' ? `${layout.signalLength} complex values` : `${layout.signalLength} reals`;
   const run = (signals: Float32Array): Promise<Float32Array> =>
     life.run(async () => {
-      checkFloat32Data(signals, inputBytes / 4, `${batch} signals x ${unit}`);
-      return runOnce(device, { data: signals, inputBytes, outputBytes, encode: (pass, input, output) => encode(pass, { input, output }) });
+      const what = `${batch} signals x ${unit}`;
+      // f16: Float16Array / Uint16Array bits / Float32Array rounded (src/host/f16-data.ts), back as the same kind;
+      // f64: Float64Array to and from the df64 layout (kernels/df64-layout.ts).
+      const [toDF64, fromDF64] = layout.type === 'complex' ? [complexToDF64, complexFromDF64] : [realToDF64, realFromDF64];
+      const data = half
+        ? new Float32Array(f16Upload(signals, inputValues, what).buffer)
+        : df
+          ? toDF64(checkFloat64Data(signals, inputValues, what))
+          : checkFloat32Data(signals, inputValues, what);
+      const out = await runOnce(device, { data, inputBytes, outputBytes, encode: (pass, input, output) => encode(pass, { input, output }) });
+      if (df) return fromDF64(out) as unknown as Float32Array;
+      return half ? (f16Download(new Uint16Array(out.buffer, out.byteOffset, outputValues), signals) as Float32Array) : out;
     });
 
   const passes: FusedConvolutionPass[] = [

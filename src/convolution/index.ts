@@ -13,4 +13,5 @@ export type {
   MultiPassConvolutionPass,
   ConvolutionType,
   FilterSpectrum,
+  FilterSpectrum64,
 } from './types.js';

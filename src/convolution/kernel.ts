@@ -12,6 +12,17 @@
 //   normal: real slot j (element t + j * stride) is component j & 1 of register j >> 1; spectrum as folded;
 //   pairs:  complex element j = (a[j], b[j]) of the two real signals 2s and 2s + 1 of slot s (b = 0 past
 //           the batch); spectrum: all P values (the real filter's Hermitian spectrum), as c2c.
+//
+// f16 (KernelOptions.half): the signals and outputs are f16 (`vec2<f16>` / `f16` bindings), every
+// load widens to f32 and every store rounds to f16; the FFTs, the stored spectrum and the pointwise
+// function stay f32.
+// f64 (the layout's FFTs in Precision('f64')): df64 registers vec4<f32> = (re_hi, im_hi, re_lo, im_lo),
+// complex signals and the spectrum as the same, reals as vec2<f32> = (hi, lo), one per element (the
+// folded engine reads and writes them one at a time); the multiply is the df64 complex product.
+// Both take the spectrum from the host: no spectrum-pass branch.
+import { arithFor } from '../../kernels/arith.js';
+import { Definitions } from '../../kernels/definitions.js';
+import { realArithFor } from '../../kernels/real/real-arith.js';
 import type { ConvolutionLayout } from './plan.js';
 
 export const INPUT_BINDING = 0;
@@ -111,6 +122,10 @@ export interface KernelVariant {
 }
 
 export interface KernelOptions extends KernelVariant {
+  /** f16 input and output buffers (f32 arithmetic, f32 spectrum); the spectrum pass is not used (the host computes the spectrum). */
+  readonly half?: boolean;
+  /** f64: the multiply's df64 product with one fma (the device's fma rounds once; the layout's modules likewise). */
+  readonly exactFma?: boolean;
   /** The user's WGSL (defines `pointwise`), or undefined for the plain multiply. */
   readonly pointwise?: string;
   /** One read_write binding for input and output (circular and same only). */
@@ -122,12 +137,25 @@ export function convolutionKernel(layout: ConvolutionLayout, options: KernelOpti
   const P = layout.fftLength;
   const S = layout.storedSpectrumLength;
   const x = extentsOf(layout);
-  const io = ioElements(layout);
+  // f64: complex values vec4<f32>, reals vec2<f32> (hi, lo); their components through real-arith (f32: .x / .y).
+  const df = forward.plan.precision === 'f64';
+  const V = forward.plan.valueType;
+  const ra = realArithFor(df ? 'f64' : 'f32');
+  const dfElem = layout.engine === 'c2c' ? 'vec4<f32>' : 'vec2<f32>';
+  const io = df ? { input: dfElem, output: dfElem } : ioElements(layout);
   const inPlace = options.inPlace;
   const inElem = inPlace && io.input !== io.output ? 'f32' : io.input;
   const outElem = inPlace ? inElem : io.output;
+  // The folded engine's aligned pairs of reals as one vec2<f32> (f32 only).
+  const inPairs = !df && inElem === 'vec2<f32>';
+  const outPairs = !df && outElem === 'vec2<f32>';
   const inName = inPlace ? 'conv_data' : 'conv_in';
   const outName = inPlace ? 'conv_data' : 'conv_out';
+  // f16 buffers: the bindings' element types, a read widened to f32 and a value rounded to f16.
+  const half = options.half === true;
+  const mem = (elem: string) => (half ? elem.replace('f32', 'f16') : elem);
+  const rd = (at: string, elem: string) => (half ? `${elem}(${inName}[${at}])` : `${inName}[${at}]`);
+  const wr = (at: string, value: string, elem: string) => `${outName}[${at}] = ${half ? `${mem(elem)}(${value})` : value};`;
   const fwdS = forward.plan.storageSize;
   const invS = inverse.plan.storageSize;
   const invData = fwdS === invS ? 'data' : 'data_inv';
@@ -146,16 +174,16 @@ export function convolutionKernel(layout: ConvolutionLayout, options: KernelOpti
     for (let i = 0; i < fp.inputEPT; i++) {
       const j = `thread + ${i * stride}u`;
       if (layout.engine === 'c2c') {
-        out.push(...guarded(guard(`(${j})`, range(i), 0, len), `data[${i}] = ${inName}[${base} + ${j}];`, indent));
+        out.push(...guarded(guard(`(${j})`, range(i), 0, len), `data[${i}] = ${rd(`${base} + ${j}`, 'vec2<f32>')};`, indent));
       } else if (layout.engine === 'folded') {
         // Register i holds pair p = (x[2p], x[2p + 1]).
         const p = `(${j})`;
-        if (inElem === 'vec2<f32>') {
-          out.push(...guarded(guard(p, range(i), 0, halfLen), `data[${i}] = ${inName}[(${base}) / 2u + ${p}];`, indent));
+        if (inPairs) {
+          out.push(...guarded(guard(p, range(i), 0, halfLen), `data[${i}] = ${rd(`(${base}) / 2u + ${p}`, 'vec2<f32>')};`, indent));
         } else {
           const { even, odd } = pairRanges(i);
-          out.push(...guarded(guard(`2u * ${p}`, even, 0, len), `data[${i}].x = ${inName}[${base} + 2u * ${p}];`, indent));
-          out.push(...guarded(guard(`2u * ${p} + 1u`, odd, 0, len), `data[${i}].y = ${inName}[${base} + 2u * ${p} + 1u];`, indent));
+          out.push(...guarded(guard(`2u * ${p}`, even, 0, len), ra.setComponent(`data[${i}]`, 0, rd(`${base} + 2u * ${p}`, 'f32')), indent));
+          out.push(...guarded(guard(`2u * ${p} + 1u`, odd, 0, len), ra.setComponent(`data[${i}]`, 1, rd(`${base} + 2u * ${p} + 1u`, 'f32')), indent));
         }
       }
     }
@@ -163,13 +191,16 @@ export function convolutionKernel(layout: ConvolutionLayout, options: KernelOpti
       // Circular only (len = P): signal a at `base`, signal b (when it exists) one signal further.
       for (let i = 0; i < fp.inputEPT; i++) {
         const j = `thread + ${i * stride}u`;
-        out.push(`${indent}data[${i}] = vec2<f32>(${inName}[${base} + ${j}], 0.0f);`);
-        out.push(`${indent}if (has_b) { data[${i}].y = ${inName}[${base} + ${u(len)} + ${j}]; }`);
+        out.push(`${indent}data[${i}] = ${ra.fromReal(rd(`${base} + ${j}`, 'f32'))};`);
+        out.push(`${indent}if (has_b) { ${ra.setComponent(`data[${i}]`, 1, rd(`${base} + ${u(len)} + ${j}`, 'f32'))} }`);
       }
     }
     if (layout.engine === 'normal') {
       // Normal-mode real input (circular only, len = P): real slot j is component j & 1 of register j >> 1.
-      for (let j = 0; j < fp.inputEPT; j++) out.push(`${indent}data[${j >> 1}][${j & 1}] = ${inName}[${base} + thread + ${j * stride}u];`);
+      for (let j = 0; j < fp.inputEPT; j++) {
+        const v = rd(`${base} + thread + ${j * stride}u`, 'f32');
+        out.push(df ? `${indent}${ra.bufferReal('data', `${j}u`).write(v)}` : `${indent}data[${j >> 1}][${j & 1}] = ${v};`);
+      }
     }
     return out;
   };
@@ -182,19 +213,17 @@ export function convolutionKernel(layout: ConvolutionLayout, options: KernelOpti
     for (let i = 0; i < ip.outputEPT; i++) {
       const j = `thread + ${i * stride}u`;
       if (layout.engine === 'c2c') {
-        out.push(...guarded(guard(`(${j})`, range(i), x.offset, x.outLength), `${outName}[${base} + ${j} - ${u(x.offset)}] = ${invData}[${i}];`, indent));
+        out.push(...guarded(guard(`(${j})`, range(i), x.offset, x.outLength), wr(`${base} + ${j} - ${u(x.offset)}`, `${invData}[${i}]`, 'vec2<f32>'), indent));
       } else if (layout.engine === 'folded') {
         const p = `(${j})`;
-        if (outElem === 'vec2<f32>') {
+        if (outPairs) {
           out.push(
-            ...guarded(guard(p, range(i), x.halfOffset, x.halfOutLength), `${outName}[(${base}) / 2u + ${p} - ${u(x.halfOffset)}] = ${invData}[${i}];`, indent),
+            ...guarded(guard(p, range(i), x.halfOffset, x.halfOutLength), wr(`(${base}) / 2u + ${p} - ${u(x.halfOffset)}`, `${invData}[${i}]`, 'vec2<f32>'), indent),
           );
         } else {
           const { even, odd } = pairRanges(i);
-          out.push(...guarded(guard(`2u * ${p}`, even, x.offset, x.outLength), `${outName}[${base} + 2u * ${p} - ${u(x.offset)}] = ${invData}[${i}].x;`, indent));
-          out.push(
-            ...guarded(guard(`2u * ${p} + 1u`, odd, x.offset, x.outLength), `${outName}[${base} + 2u * ${p} + 1u - ${u(x.offset)}] = ${invData}[${i}].y;`, indent),
-          );
+          out.push(...guarded(guard(`2u * ${p}`, even, x.offset, x.outLength), wr(`${base} + 2u * ${p} - ${u(x.offset)}`, ra.component(`${invData}[${i}]`, 0), 'f32'), indent));
+          out.push(...guarded(guard(`2u * ${p} + 1u`, odd, x.offset, x.outLength), wr(`${base} + 2u * ${p} + 1u - ${u(x.offset)}`, ra.component(`${invData}[${i}]`, 1), 'f32'), indent));
         }
       }
     }
@@ -202,12 +231,15 @@ export function convolutionKernel(layout: ConvolutionLayout, options: KernelOpti
       const b = `(2u * signal + 1u) * ${u(x.outLength)}`;
       for (let i = 0; i < ip.outputEPT; i++) {
         const j = `thread + ${i * stride}u`;
-        out.push(`${indent}${outName}[2u * ${base} + ${j}] = ${invData}[${i}].x;`);
-        out.push(`${indent}if (has_b) { ${outName}[${b} + ${j}] = ${invData}[${i}].y; }`);
+        out.push(`${indent}${wr(`2u * ${base} + ${j}`, ra.component(`${invData}[${i}]`, 0), 'f32')}`);
+        out.push(`${indent}if (has_b) { ${wr(`${b} + ${j}`, ra.component(`${invData}[${i}]`, 1), 'f32')} }`);
       }
     }
     if (layout.engine === 'normal') {
-      for (let j = 0; j < ip.outputEPT; j++) out.push(`${indent}${outName}[${base} + thread + ${j * stride}u] = ${invData}[${j >> 1}][${j & 1}];`);
+      for (let j = 0; j < ip.outputEPT; j++) {
+        const v = df ? ra.bufferReal(invData, `${j}u`).read : `${invData}[${j >> 1}][${j & 1}]`;
+        out.push(`${indent}${wr(`${base} + thread + ${j * stride}u`, v, 'f32')}`);
+      }
     }
     return out;
   };
@@ -224,8 +256,8 @@ export function convolutionKernel(layout: ConvolutionLayout, options: KernelOpti
   const scale = f32Literal(1 / P);
   const spectrumStore = (i: number, k: string) =>
     outElem === 'vec2<f32>'
-      ? `${outName}[${k}] = data[${i}] * ${scale};`
-      : `${outName}[2u * (${k})] = data[${i}].x * ${scale}; ${outName}[2u * (${k}) + 1u] = data[${i}].y * ${scale};`;
+      ? wr(k, `data[${i}] * ${scale}`, 'vec2<f32>')
+      : `${wr(`2u * (${k})`, `data[${i}].x * ${scale}`, 'f32')} ${wr(`2u * (${k}) + 1u`, `data[${i}].y * ${scale}`, 'f32')}`;
 
   const engineText = { c2c: 'c2c', pairs: 'c2c on pairs of real signals', folded: 'r2c/c2r folded (natural)', normal: 'r2c/c2r normal (natural)' }[layout.engine];
   const lengths =
@@ -234,20 +266,26 @@ export function convolutionKernel(layout: ConvolutionLayout, options: KernelOpti
       : `N, M, the output length and the crop from conv_params (N ${layout.signalLength % 2 ? 'odd' : 'even'}` +
         `, output ${ioElements(layout).output === 'f32' ? 'as scalars' : 'as pairs'})`;
   const bindings = inPlace
-    ? [`@group(0) @binding(${INPUT_BINDING}) var<storage, read_write> conv_data: array<${inElem}>;`]
+    ? [`@group(0) @binding(${INPUT_BINDING}) var<storage, read_write> conv_data: array<${mem(inElem)}>;`]
     : [
-        `@group(0) @binding(${INPUT_BINDING}) var<storage, read> conv_in: array<${inElem}>;`,
-        `@group(0) @binding(${OUTPUT_BINDING}) var<storage, read_write> conv_out: array<${outElem}>;`,
+        `@group(0) @binding(${INPUT_BINDING}) var<storage, read> conv_in: array<${mem(inElem)}>;`,
+        `@group(0) @binding(${OUTPUT_BINDING}) var<storage, read_write> conv_out: array<${mem(outElem)}>;`,
       ];
-  const pointwise = options.pointwise
+  if (df && options.pointwise) throw new Error('webfftdx: internal: f64 convolution kernels take no pointwise function');
+  // f64: the df64 complex product (kernels/arith.ts, its helpers under the prefix conv_).
+  const dfDefs = new Definitions();
+  const dfCmul = df ? arithFor('f64', dfDefs, 'conv', { exactFma: options.exactFma === true }).addCmul(dfDefs, 'conv') : '';
+  const pointwise = df
+    ? `${dfDefs.toString()}\n\nfn conv_pointwise(fft: u32, index: u32, x: vec4<f32>, h: vec4<f32>) -> vec4<f32> {\n  return ${dfCmul}(x, h);\n}`
+    : options.pointwise
     ? `${options.pointwise}\n\nfn conv_pointwise(fft: u32, index: u32, x: vec2<f32>, h: vec2<f32>) -> vec2<f32> { return ${POINTWISE_NAME}(fft, index, x, h); }`
     : `fn conv_pointwise(fft: u32, index: u32, x: vec2<f32>, h: vec2<f32>) -> vec2<f32> {\n  return vec2<f32>(x.x * h.x - x.y * h.y, x.x * h.y + x.y * h.x);\n}`;
 
   push(
     `// Fused ${layout.mode} convolution (${layout.type}): ${lengths}, ${P}-point ${engineText} FFTs, ` +
-      `${F} signal(s) per workgroup${inPlace ? ', in place' : ''}`,
+      `${F} signal(s) per workgroup${inPlace ? ', in place' : ''}${half ? ', f16 signals and outputs (f32 arithmetic)' : ''}`,
     ...bindings,
-    `@group(0) @binding(${SPECTRUM_BINDING}) var<storage, read> conv_spectrum: array<vec2<f32>>;`,
+    `@group(0) @binding(${SPECTRUM_BINDING}) var<storage, read> conv_spectrum: array<${V}>;`,
     `struct ConvParams { batch: u32, groups_x: u32, spectrum_pass: u32, n: u32, out_length: u32, offset: u32, signals: u32 }`,
     `@group(0) @binding(${PARAMS_BINDING}) var<uniform> conv_params: ConvParams;`,
     ...layout.buffers.map((b) => `var<workgroup> ${b.name}: array<${b.element}, ${b.count}>;`),
@@ -265,15 +303,16 @@ export function convolutionKernel(layout: ConvolutionLayout, options: KernelOpti
     `  let spectrum_pass = conv_params.spectrum_pass != 0u;`,
     // Pairs: slot `signal` holds real signals 2 signal and 2 signal + 1 (the second absent past an odd batch and in the spectrum pass).
     ...(layout.engine === 'pairs' ? [`  let has_b = !spectrum_pass && 2u * signal + 1u < conv_params.signals;`] : []),
-    `  var data: array<vec2<f32>, ${fwdS}>;`,
+    `  var data: array<${V}, ${fwdS}>;`,
   );
   const prefetch = options.prefetchSpectrum ?? layout.prefetchSpectrum;
   if (prefetch) {
-    push(`  var conv_h: array<vec2<f32>, ${forward.plan.outputEPT}>;`, `  if (is_active && !spectrum_pass) {`);
+    push(`  var conv_h: array<${V}, ${forward.plan.outputEPT}>;`, `  if (is_active && !spectrum_pass) {`);
     push(...spectrumRegisters((i, k) => `conv_h[${i}] = conv_spectrum[${k}];`, '    '));
     push(`  }`);
   }
-  const noBranch = options.skipSpectrumPass === true;
+  // f16 and f64 plans take their spectrum from the host (create.ts): no spectrum-pass branch either.
+  const noBranch = options.skipSpectrumPass === true || half || df;
   push(
     `  if (is_active) {`,
     ...(noBranch ? [] : [`    if (spectrum_pass) {`]),
@@ -306,11 +345,11 @@ export function convolutionKernel(layout: ConvolutionLayout, options: KernelOpti
     `  }`,
   );
   if (invData !== 'data') {
-    push(`  var ${invData}: array<vec2<f32>, ${invS}>;`);
+    push(`  var ${invData}: array<${V}, ${invS}>;`);
     for (let i = 0; i < Math.min(fwdS, invS); i++) push(`  ${invData}[${i}] = data[${i}];`);
   }
   push(`  ${inverse.execute}(&${invData}, thread, slot);`, `  if (is_active) {`, ...stores('    '), `  }`, `}`);
-  return [forward.directives, lines.join('\n')].filter((s) => s.length > 0).join('\n\n');
+  return [half ? 'enable f16;' : forward.directives, lines.join('\n')].filter((s) => s.length > 0).join('\n\n');
 }
 
 /** FFT slots a batch of signals fills: one per signal, or one per two signals (pairs engine). */

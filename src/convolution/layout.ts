@@ -18,6 +18,8 @@ export interface ConvolutionShapeQuery {
   readonly filterShape?: readonly number[];
   /** Whether a pointwise function will replace the multiply (real circular plans then keep a real engine). */
   readonly pointwise?: boolean;
+  /** The plan's precision (default 'f32'): f64's fused kernel holds half f32's length; f16 and f64 have no multi-pass path. */
+  readonly precision?: 'f16' | 'f32' | 'f64';
 }
 
 export interface ConvolutionLengths {
@@ -49,9 +51,13 @@ export function convolutionLayout(limits: ConvolutionLimits, query: ConvolutionS
     batch: 1,
     filterShape: query.filterShape,
     filter: { spectrum: new Float32Array(0), ...(twoD ? {} : { taps: query.taps }) },
+    ...(query.precision === undefined ? {} : { precision: query.precision }),
   });
   const path = choosePath({ ...request, pointwise: query.pointwise === true }, limits);
   if (path.kind === 'multipass') {
+    if (query.precision === 'f16' || query.precision === 'f64') {
+      throw new Error(`webfftdx: createConvolution precision '${query.precision}' runs in the one fused kernel only; this convolution needs the multi-pass path, which is f32 only (not built yet)`);
+    }
     const l = path.layout;
     return {
       engine: 'multipass',

@@ -5,7 +5,7 @@
 import { fft } from '../fft.js';
 import { maxBluesteinLength, maxNativeBlockSize } from '../../descriptors/capabilities.js';
 import type { FFTLimits, FFTPlan } from '../../descriptors/model.js';
-import { Block, Direction, ElementsPerThread, FFTsPerBlock, Limits, RealFFTOptions, Size, Type } from '../../descriptors/operators.js';
+import { Block, Direction, ElementsPerThread, FFTsPerBlock, Limits, Precision, RealFFTOptions, Size, Type } from '../../descriptors/operators.js';
 import { isPowerOfTwo, largestPrimeFactor } from '../../descriptors/sizes.js';
 import type { WGSLModule } from '../../kernels/types.js';
 import type { ConvolutionMode, ConvolutionType } from './types.js';
@@ -40,6 +40,8 @@ export interface ConvolutionRequest {
   readonly shape?: readonly number[];
   /** The filter's shape: [M] or [my, mx] (filterLength is the product); undefined with filterLength. */
   readonly filterShape?: readonly number[];
+  /** The kernel's arithmetic: 'f32' (default; f16 plans too) or 'f64' (df64 FFTs, fused kernel only). */
+  readonly precision?: 'f32' | 'f64';
 }
 
 /** The WebGPU limits a plan must fit (a GPUDevice's `limits` will do). */
@@ -91,9 +93,9 @@ function fftLimits(limits: ConvolutionLimits): FFTLimits {
 }
 
 /** The largest P one fused kernel runs under these limits, per engine (real: the folded path). */
-export function largestFusedLength(type: ConvolutionType, limits: ConvolutionLimits): number {
+export function largestFusedLength(type: ConvolutionType, limits: ConvolutionLimits, precision: 'f32' | 'f64' = 'f32'): number {
   const l = fftLimits(limits);
-  return type === 'complex' ? maxNativeBlockSize('f32', l) : 2 * maxBluesteinLength('f32', l);
+  return type === 'complex' ? maxNativeBlockSize(precision, l) : 2 * maxBluesteinLength(precision, l);
 }
 
 /**
@@ -102,10 +104,10 @@ export function largestFusedLength(type: ConvolutionType, limits: ConvolutionLim
  */
 export class BeyondFusedKernel extends Error {}
 
-function multiPassError(what: string, p: number, type: ConvolutionType, limits: ConvolutionLimits): Error {
+function multiPassError(what: string, p: number, type: ConvolutionType, limits: ConvolutionLimits, precision: 'f32' | 'f64' = 'f32'): Error {
   return new BeyondFusedKernel(
-    `webfftdx: ${what} needs an FFT of ${p} points, beyond the largest ${type} convolution one workgroup runs on this device ` +
-      `(${largestFusedLength(type, limits)} points with ${limits.maxComputeWorkgroupStorageSize} bytes of workgroup memory and ` +
+    `webfftdx: ${what} needs an FFT of ${p} points, beyond the largest ${type}${precision === 'f64' ? ' f64' : ''} convolution one workgroup runs on this device ` +
+      `(${largestFusedLength(type, limits, precision)} points with ${limits.maxComputeWorkgroupStorageSize} bytes of workgroup memory and ` +
       `${limits.maxComputeInvocationsPerWorkgroup} invocations): the multi-pass path runs it`,
   );
 }
@@ -121,10 +123,11 @@ interface FFTPlanned {
   wgsl(options: { prefix: string; sharedMemory: string }): WGSLModule;
 }
 
-function descriptorsFor(engine: ConvolutionEngine, p: number, limits: FFTLimits): Descriptors {
+function descriptorsFor(engine: ConvolutionEngine, p: number, limits: FFTLimits, precision: 'f32' | 'f64' = 'f32'): Descriptors {
   // fft() validates its operators at run time; the list is built dynamically, hence the casts.
   const make = (ops: unknown[]) => (fft as unknown as (...o: unknown[]) => FFTPlanned)(...ops);
-  const base = [Size(p), Block(), Limits(limits)];
+  // f32 descriptors leave Precision out (the default), as they always did.
+  const base = [Size(p), Block(), Limits(limits), ...(precision === 'f64' ? [Precision('f64')] : [])];
   if (engine === 'c2c' || engine === 'pairs') {
     return {
       forward: (extra) => make([...base, Direction('forward'), ...extra]),
@@ -139,9 +142,9 @@ function descriptorsFor(engine: ConvolutionEngine, p: number, limits: FFTLimits)
 }
 
 /** True when the engine runs P natively (no Bluestein) in one workgroup under these limits. */
-function runsNatively(engine: ConvolutionEngine, p: number, limits: FFTLimits): boolean {
+function runsNatively(engine: ConvolutionEngine, p: number, limits: FFTLimits, precision: 'f32' | 'f64' = 'f32'): boolean {
   try {
-    return descriptorsFor(engine, p, limits).forward([]).plan.algorithm === 'stockham';
+    return descriptorsFor(engine, p, limits, precision).forward([]).plan.algorithm === 'stockham';
   } catch {
     return false;
   }
@@ -151,9 +154,9 @@ function runsNatively(engine: ConvolutionEngine, p: number, limits: FFTLimits): 
  * The smallest length >= l with no prime factor above 7 that the engine runs natively (scipy's
  * next_fast_len, restricted to what one workgroup runs); undefined beyond `max`.
  */
-function nextFastLength(l: number, max: number, limits: FFTLimits): number | undefined {
+function nextFastLength(l: number, max: number, limits: FFTLimits, precision: 'f32' | 'f64' = 'f32'): number | undefined {
   for (let n = Math.max(2, l); n <= max; n++) {
-    if (largestPrimeFactor(n) <= 7 && runsNatively('c2c', n, limits)) return n;
+    if (largestPrimeFactor(n) <= 7 && runsNatively('c2c', n, limits, precision)) return n;
   }
   return undefined;
 }
@@ -167,13 +170,14 @@ function nextPowerOfTwo(n: number): number {
 function chooseLength(req: ConvolutionRequest, limits: ConvolutionLimits): { engine: ConvolutionEngine; p: number } {
   const l = fftLimits(limits);
   const n = req.signalLength;
-  const max = largestFusedLength(req.type, limits);
+  const precision = req.precision ?? 'f32';
+  const max = largestFusedLength(req.type, limits, precision);
   if (req.mode === 'circular') {
-    if (req.type === 'real' && !req.pointwise && n <= PAIRS_MAX_LENGTH && runsNatively('pairs', n, l)) return { engine: 'pairs', p: n };
+    if (req.type === 'real' && !req.pointwise && n <= PAIRS_MAX_LENGTH && runsNatively('pairs', n, l, precision)) return { engine: 'pairs', p: n };
     const engine: ConvolutionEngine = req.type === 'complex' ? 'c2c' : isPowerOfTwo(n) ? 'folded' : 'normal';
-    const engineMax = engine === 'normal' ? maxNativeBlockSize('f32', l) : max;
-    if (n > engineMax) throw multiPassError(`circular convolution of ${n} points`, n, req.type, limits);
-    if (!runsNatively(engine, n, l)) {
+    const engineMax = engine === 'normal' ? maxNativeBlockSize(precision, l) : max;
+    if (n > engineMax) throw multiPassError(`circular convolution of ${n} points`, n, req.type, limits, precision);
+    if (!runsNatively(engine, n, l, precision)) {
       throw new BeyondFusedKernel(
         `webfftdx: circular convolution of ${n} points: ${n} has the prime factor ${largestPrimeFactor(n)} (above 13), which the engine ` +
           `computes through Bluestein; a fused Bluestein convolution is not built: the multi-pass path runs it`,
@@ -186,11 +190,11 @@ function chooseLength(req: ConvolutionRequest, limits: ConvolutionLimits): { eng
   const what = `${req.mode} convolution of ${n} points with ${m} taps (${full} outputs before cropping)`;
   if (req.type === 'real') {
     const p = nextPowerOfTwo(full);
-    if (p > max) throw multiPassError(what, p, req.type, limits);
+    if (p > max) throw multiPassError(what, p, req.type, limits, precision);
     return { engine: 'folded', p };
   }
-  const p = nextFastLength(full, max, l);
-  if (p === undefined) throw multiPassError(what, full, req.type, limits);
+  const p = nextFastLength(full, max, l, precision);
+  if (p === undefined) throw multiPassError(what, full, req.type, limits, precision);
   return { engine: 'c2c', p };
 }
 
@@ -208,9 +212,9 @@ function parseDeclaration(declaration: string): { element: string; count: number
  * API synchronises before its first use of it, so the inverse can follow the forward directly);
  * otherwise each gets its own.
  */
-function pairFor(engine: ConvolutionEngine, p: number, limits: ConvolutionLimits, shape: ConvolutionShape = {}) {
+function pairFor(engine: ConvolutionEngine, p: number, limits: ConvolutionLimits, shape: ConvolutionShape = {}, precision: 'f32' | 'f64' = 'f32') {
   const l = fftLimits(limits);
-  const d = descriptorsFor(engine, p, l);
+  const d = descriptorsFor(engine, p, l, precision);
   const tuned = d.forward(shape.elementsPerThread === undefined ? [] : [ElementsPerThread(shape.elementsPerThread)]).plan;
   const ept = tuned.elementsPerThread;
   let lastError: unknown;
@@ -267,7 +271,7 @@ export interface ConvolutionShape {
 export function planConvolution(req: ConvolutionRequest, limits: ConvolutionLimits, shape: ConvolutionShape = {}): ConvolutionLayout {
   // A forced engine other than pairs (bench comparisons): plan as if a pointwise function were given.
   const { engine, p } = chooseLength(shape.engine !== undefined && shape.engine !== 'pairs' ? { ...req, pointwise: true } : req, limits);
-  const pair = pairFor(engine, p, limits, shape);
+  const pair = pairFor(engine, p, limits, shape, req.precision ?? 'f32');
   const m = req.filterLength;
   const outputLength = req.mode === 'linear' ? req.signalLength + m! - 1 : req.signalLength;
   const plan = pair.forward.plan;

@@ -23,6 +23,12 @@ export interface FilterSpectrum {
   readonly taps?: number;
 }
 
+/** A filter spectrum in f64 (precision 'f64' plans): as FilterSpectrum, the values a Float64Array. */
+export interface FilterSpectrum64 {
+  readonly spectrum: Float64Array;
+  readonly taps?: number;
+}
+
 export interface ConvolutionOptions {
   /** Signal length N (a number, or `[n]`), or `[ny, nx]` for 2D (row-major, x innermost). */
   readonly shape: number | readonly number[];
@@ -38,9 +44,20 @@ export interface ConvolutionOptions {
    * whose spectrum is computed once on the GPU when the plan is created, or `{ spectrum }`.
    * May be left out when `pointwise` is given and the mode is 'circular': `h` is then (1/P, 0).
    */
-  readonly filter?: Float32Array | FilterSpectrum;
+  readonly filter?: Float32Array | FilterSpectrum | Float64Array | FilterSpectrum64;
   /** Signals per encode; the filter applies to each. */
   readonly batch: number;
+  /**
+   * 'f32' (default) or 'f16': signals and outputs are f16 (`run()` takes a Float16Array, Uint16Array
+   * of bits or Float32Array rounded to f16, and returns the same kind; buffers hold 2 bytes per
+   * value), the FFTs, the filter spectrum (computed on the host in f64 from Float32Array taps) and
+   * `pointwise` stay f32; needs the device feature 'shader-f16'; the one fused kernel only (lengths
+   * one workgroup holds, 1D). 'f64': df64 FFTs and multiply (pairs of f32, ~1e-14), signals and
+   * outputs as Float64Array in `run()` (buffers: vec4<f32> = (re_hi, im_hi, re_lo, im_lo) per complex
+   * value, vec2<f32> = (hi, lo) per real), the filter as Float64Array (or Float32Array) taps or
+   * spectrum, its spectrum computed on the host in f64; the fused kernel only, no `pointwise`.
+   */
+  readonly precision?: 'f16' | 'f32' | 'f64';
   /**
    * WGSL replacing the spectral multiply: `fn pointwise(fft: u32, index: u32, x: vec2<f32>, h: vec2<f32>) -> vec2<f32>`
    * with `fft` the signal in the batch, `index` the frequency k (0 <= k < P complex, 0 <= k <= P/2 real),
@@ -118,7 +135,12 @@ export interface Convolution {
   /** The fused kernel's WGSL (out of place); multi-pass plans: the inverse FFT's first pass (with the pointwise function). */
   readonly code: string;
   encode(pass: GPUComputePassEncoder, buffers: ConvolutionBuffers): void;
-  /** Convenience: uploads `signals` (batch x N reals, or interleaved complex), runs, reads back batch x outputLength. */
+  /**
+   * Convenience: uploads `signals` (batch x N reals, or interleaved complex), runs, reads back batch x
+   * outputLength. f16 plans round a Float32Array to f16 and return the f16 results as a Float32Array;
+   * they also take a Float16Array or a Uint16Array of f16 bits and return the same kind (cast the
+   * argument: this signature is the f32 plans'). f64 plans take and return Float64Array (cast likewise).
+   */
   run(signals: Float32Array): Promise<Float32Array>;
   destroy(): void;
 }

@@ -24,7 +24,7 @@ function describe(value: unknown): string {
   return typeof value;
 }
 
-function checkFinite(data: Float32Array, what: string): void {
+function checkFinite(data: ArrayLike<number>, what: string): void {
   for (let i = 0; i < data.length; i++) {
     if (!Number.isFinite(data[i])) fail(`${what} has a non-finite value (${data[i]}) at index ${i}`);
   }
@@ -37,12 +37,17 @@ function checkFinite(data: Float32Array, what: string): void {
 export function checkOptions(options: ConvolutionOptions): ConvolutionRequest {
   if (typeof options !== 'object' || options === null) fail(`options must be an object, got ${describe(options)}`);
   const { type, mode, batch, filter, pointwise } = options;
+  const precision = checkPrecision(options.precision);
+  // f64 plans take their filter as Float64Array too (taps or spectrum), f32 ones as Float32Array only.
+  const isFilterArray = (v: unknown): v is Float32Array | Float64Array => v instanceof Float32Array || (precision === 'f64' && v instanceof Float64Array);
+  const arrays = precision === 'f64' ? 'a Float32Array or Float64Array' : 'a Float32Array';
   if (!TYPES.includes(type)) fail(`type must be 'real' or 'complex', got ${JSON.stringify(type)}`);
   if (!MODES.includes(mode)) fail(`mode must be 'circular', 'linear' or 'same', got ${JSON.stringify(mode)}`);
   const shape = checkShape(options.shape);
   const filterShape = checkFilterShape(options.filterShape, shape);
   checkBatch(batch);
   if (pointwise !== undefined) {
+    if (precision === 'f64') fail(`pointwise with precision 'f64' is not built yet (its x and h would be df64 values)`);
     if (typeof pointwise !== 'string') fail(`pointwise must be a WGSL string, got ${describe(pointwise)}`);
     if (!/\bfn\s+pointwise\s*\(/.test(pointwise)) {
       fail('pointwise must define fn pointwise(fft: u32, index: u32, x: vec2<f32>, h: vec2<f32>) -> vec2<f32>');
@@ -56,7 +61,7 @@ export function checkOptions(options: ConvolutionOptions): ConvolutionRequest {
     if (pointwise === undefined) fail('a filter is required (taps as a Float32Array, or { spectrum }) unless pointwise is given');
     if (mode !== 'circular') fail(`mode '${mode}' needs the filter's length: pass the taps, or { spectrum, taps }`);
   } else if (isSpectrum(filter)) {
-    if (!(filter.spectrum instanceof Float32Array)) fail(`filter.spectrum must be a Float32Array, got ${describe(filter.spectrum)}`);
+    if (!isFilterArray(filter.spectrum)) fail(`filter.spectrum must be ${arrays}, got ${describe(filter.spectrum)}`);
     checkFinite(filter.spectrum, 'filter.spectrum');
     if (twoD) {
       if (filter.taps !== undefined) fail(`a 2D plan takes the filter's shape from filterShape, not filter.taps (got ${JSON.stringify(filter.taps)})`);
@@ -68,8 +73,8 @@ export function checkOptions(options: ConvolutionOptions): ConvolutionRequest {
       fail(`mode '${mode}' with a spectrum needs filter.taps (the filter's length sets the output length and the FFT length)`);
     }
   } else {
-    if (!(filter instanceof Float32Array)) {
-      fail(`filter must be a Float32Array of taps or { spectrum }, got ${describe(filter)}`);
+    if (!isFilterArray(filter)) {
+      fail(`filter must be ${arrays} of taps or { spectrum }, got ${describe(filter)}`);
     }
     if (filter.length === 0) fail('filter has no taps');
     if (filter.length % perTap !== 0) {
@@ -96,7 +101,16 @@ export function checkOptions(options: ConvolutionOptions): ConvolutionRequest {
     fail(`the filter has ${taps} taps, longer than the ${n}-point signal: circular convolution needs at most N taps (use mode 'linear')`);
   }
   const resolvedFilterShape = twoD ? (taps === undefined ? undefined : filterShape) : taps === undefined ? undefined : [taps];
-  return { type, mode, signalLength: n, filterLength: taps, shape, filterShape: resolvedFilterShape };
+  return { type, mode, signalLength: n, filterLength: taps, shape, filterShape: resolvedFilterShape, ...(precision === 'f64' ? { precision: 'f64' as const } : {}) };
+}
+
+/**
+ * The precision of a convolution plan: 'f32' (default), 'f16' (f16 signals and outputs, f32
+ * arithmetic and spectrum) or 'f64' (df64 throughout); f16 and f64 in the one fused kernel only.
+ */
+export function checkPrecision(precision: unknown): 'f16' | 'f32' | 'f64' {
+  if (precision === undefined || precision === 'f32' || precision === 'f16' || precision === 'f64') return precision ?? 'f32';
+  fail(`precision must be 'f16', 'f32' or 'f64', got ${JSON.stringify(precision)}`);
 }
 
 function product(shape: readonly number[]): number {
@@ -132,7 +146,7 @@ function checkFilterShape(filterShape: unknown, shape: readonly number[]): numbe
 }
 
 /** The spectrum given by the user must have exactly the plan's length. */
-export function checkSpectrumLength(spectrum: Float32Array, spectrumLength: number, fftLength: number, type: ConvolutionType): void {
+export function checkSpectrumLength(spectrum: ArrayLike<number>, spectrumLength: number, fftLength: number, type: ConvolutionType): void {
   if (spectrum.length !== 2 * spectrumLength) {
     const what = type === 'real' ? `P/2 + 1 = ${spectrumLength}` : `P = ${spectrumLength}`;
     fail(

@@ -42,9 +42,14 @@ describe('createFFT refuses bad options', () => {
     await expect(createFFT(device, { ...base, shape: [1 << 14, 1 << 14] })).rejects.toThrow(/needs a buffer of 2147483648 bytes; this device allows 134217728 \(maxStorageBufferBindingSize\)/);
     await expect(createFFT(device, { ...base, shape: [1 << 12, 1 << 12], batch: 3 })).rejects.toThrow(/maxStorageBufferBindingSize/);
   });
-  it('f16 and f64 say what is missing', async () => {
-    await expect(createFFT(device, { ...base, shape: 64, precision: 'f16' })).rejects.toThrow(/f32 kernels only; Precision\('f16'\) needs the f16 multi-pass kernels/);
-    await expect(createFFT(device, { ...base, shape: 64, precision: 'f64' })).rejects.toThrow(/Precision\('f64'\)/);
+  it('precision: an unknown one, f16 without shader-f16, f64 beyond the buffer limit', async () => {
+    await expect(createFFT(device, { ...base, shape: 64, precision: 'f8' as 'f32' })).rejects.toThrow(/precision must be 'f16', 'f32' or 'f64', got the string "f8"/);
+    await expect(createFFT(device, { ...base, shape: 64, precision: 'f16' })).rejects.toThrow(/precision 'f16' needs the device feature 'shader-f16'/);
+    // 2^12 x 2^12 complex df64 values = 256 MiB.
+    await expect(createFFT(device, { ...base, shape: [1 << 12, 1 << 12], precision: 'f64' })).rejects.toThrow(/f64 data .* needs a buffer of 268435456 bytes/);
+    await expect(createFFT(device, { ...base, shape: 64, precision: 'f64', load: 'fn load(fft: u32, index: u32) -> vec2<f32> { return vec2<f32>(0.0); }' })).rejects.toThrow(
+      /load callback of a c2c f64 FFT must be WGSL defining `fn load\(fft: u32, index: u32\) -> vec4<f32>`/,
+    );
   });
   it('type, direction, batch, layout and callbacks', async () => {
     await expect(createFFT(device, { ...base, shape: 64, type: 'r2r' as 'c2c' })).rejects.toThrow(/type must be 'c2c', 'r2c' or 'c2r'/);
