@@ -1,10 +1,11 @@
 // The f64 (df64) kernels' accuracy on the adapter the bench runs on (the GPU machine has no vitest):
 // createBatchedFFT in Precision('f64') against the f64 reference on random doubles (forward C2C, Thread
-// and Block; R2C; folded C2R; Bluestein where a size needs it), with the df64 product the device gets (Dekker's splits, or one fma where hasExactFma says
+// and Block; R2C; folded C2R; Bluestein where a size needs it) and createFFT in f64 (1D in passes, 2D
+// in one pass and in passes), with the df64 product the device gets (Dekker's splits, or one fma where hasExactFma says
 // the device's fma rounds once). Issue 19's bounds: relative L2 per FFT <= 1e-13 up to 4096, 1e-12 above.
 //   node dist/bench/f64-check.js [sizes, default 16,64,256,1000,1009,4096,8192]
 // Prints one line per case and exits non-zero if any case misses its bound.
-import { Block, createBatchedFFT, Direction, fft, hasExactFma, Limits, Precision, RealFFTOptions, Size, Thread, Type } from '../src/index.js';
+import { Block, createBatchedFFT, createFFT, Direction, fft, hasExactFma, Limits, Precision, RealFFTOptions, Size, Thread, Type } from '../src/index.js';
 import { DF64_EFT_EXPECTED, runDf64EftProbe } from './df64-eft.js';
 import { FAST_TOGGLES, requestNodeDevice } from '../src/node.js';
 import { referenceDFT, relativeL2 } from '../src/reference.js';
@@ -96,6 +97,40 @@ for (const n of sizes) {
     console.log(`${c.label}\t${err.toExponential(2)}\t(bound ${bound})\t${ok ? 'ok' : 'FAILED'}`);
     plan.destroy();
   }
+}
+// createFFT in f64: a two-pass 1D length, a one-pass 2D shape and a 2D shape in passes (C2C forward).
+/** The f64 reference of a row-major C2C transform of `shape` (one transform). */
+function referenceND(x: Float64Array, shape: readonly number[]): Float64Array {
+  let y = Float64Array.from(x);
+  const total = shape.reduce((a, b) => a * b, 1);
+  for (let axis = 0; axis < shape.length; axis++) {
+    const n = shape[axis];
+    const inner = shape.slice(axis + 1).reduce((a, b) => a * b, 1);
+    const next = new Float64Array(y.length);
+    for (let base = 0; base < total; base++) {
+      if (Math.floor(base / inner) % n !== 0) continue; // one line per (outer, inner) position
+      const line = new Float64Array(2 * n);
+      for (let k = 0; k < n; k++) line.set(y.subarray(2 * (base + k * inner), 2 * (base + k * inner) + 2), 2 * k);
+      const f = referenceDFT(line, n, -1);
+      for (let k = 0; k < n; k++) next.set(f.subarray(2 * k, 2 * k + 2), 2 * (base + k * inner));
+    }
+    y = next;
+  }
+  return y;
+}
+for (const shape of [[65536], [32, 32], [64, 96]]) {
+  const label = `createFFT c2c [${shape.join(', ')}]`;
+  const plan = await createFFT(device, { shape, type: 'c2c', direction: 'forward', precision: 'f64', batch: 2 });
+  const per = 2 * shape.reduce((a, b) => a * b, 1);
+  const x = random(per * 2);
+  const y = (await plan.run(x)) as Float64Array;
+  let err = 0;
+  for (let f = 0; f < 2; f++) err = Math.max(err, relativeL2(y.subarray(f * per, (f + 1) * per), referenceND(x.subarray(f * per, (f + 1) * per), shape)));
+  const bound = per / 2 <= 4096 ? 1e-13 : 1e-12;
+  const ok = err <= bound;
+  if (!ok) failed++;
+  console.log(`${label} (${plan.passes.map((q) => q.kind).join(' + ')})\t${err.toExponential(2)}\t(bound ${bound})\t${ok ? 'ok' : 'FAILED'}`);
+  plan.destroy();
 }
 device.destroy();
 process.exit(failed ? 1 : 0);
