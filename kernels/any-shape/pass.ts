@@ -76,6 +76,14 @@ export interface PassKernelSpec {
   readonly kind: 'column' | 'final';
   /** Column passes: multiply output k of column col by w_T^((col / inner) k) (T, step: parameters). */
   readonly twiddle: boolean;
+  /**
+   * Where the column pass's twiddle goes: 'store' (default: the forward four-step pass, FFT then
+   * twiddle) or 'load' (the pass that undoes it, as the convolution's inverse column passes run:
+   * input k of column col times w_T^((col / inner) k) after the input conjugation, then the FFT; with
+   * conjugateInput and conjugateOutput set, that is the inverse FFT of the input times the
+   * conjugate twiddle).
+   */
+  readonly twiddleAt?: 'store' | 'load';
   readonly input: PassInput;
   readonly output: PassOutput;
   /** Final passes with inner = 1: load the C rows through workgroup memory (coalesced row reads). */
@@ -146,6 +154,11 @@ export interface PassParams {
   /** Offsets (complex elements) of the input and output tables in the tables binding. */
   readonly inTable: number;
   readonly outTable: number;
+  /**
+   * Specialised kernels only (constants): output index idx is written to position idx - outOffset,
+   * when idx - outOffset < outValid (the convolution's 'same' crop fused into its last pass). 0 or absent: none.
+   */
+  readonly outOffset?: number;
   /**
    * Offsets (complex elements) of the input and output within the one binding of an in-place kernel:
    * two regions of one workspace buffer are bound once (WebGPU forbids binding one buffer both
@@ -221,7 +234,7 @@ export function passKernelName(spec: PassKernelSpec): string {
     `c${spec.columns}`,
     spec.exchange === 'split' ? 'split' : '',
     spec.parts > 1 ? `p${spec.parts}` : '',
-    spec.twiddle ? 'tw' : '',
+    spec.twiddle ? (spec.twiddleAt === 'load' ? 'twload' : 'tw') : '',
     spec.input !== 'complex' ? spec.input : '',
     spec.output !== 'complex' ? `out${spec.output}` : '',
     spec.stagedInput ? 'staged' : '',
@@ -246,6 +259,8 @@ export function passKernel(spec: PassKernelSpec): PassKernel {
     throw new Error('webfftdx: staged input is for final passes reading complex intermediates (no load flags)');
   }
   if (spec.twiddle && spec.kind !== 'column') throw new Error('webfftdx: the four-step twiddle belongs to column passes');
+  const twiddleOnLoad = spec.twiddle && spec.twiddleAt === 'load';
+  const outOffset = spec.constants?.outOffset ?? 0;
   const prefix = 'ax';
   const defs = new Definitions();
   const precision = spec.precision ?? 'f32';
@@ -477,8 +492,9 @@ export function passKernel(spec: PassKernelSpec): PassKernel {
     for (let i = 0; i < E; i++) {
       const l = `(t + ${i * S}u)`;
       push(`  {`, `    let idx = ${inIdx(l)};`);
-      if (K && K.inValid >= span) push(...readInput('idx').map((s) => `    ${s}`), `    data[${i}] = v;`);
-      else push(`    if (idx < ${u(K?.inValid, 'in_valid')}) {`, ...readInput('idx').map((s) => `      ${s}`), `      data[${i}] = v;`, `    }`);
+      const read = [...readInput('idx'), ...(twiddleOnLoad ? twiddleLines(l) : [])];
+      if (K && K.inValid >= span) push(...read.map((s) => `    ${s}`), `    data[${i}] = v;`);
+      else push(`    if (idx < ${u(K?.inValid, 'in_valid')}) {`, ...read.map((s) => `      ${s}`), `      data[${i}] = v;`, `    }`);
       push(`  }`);
     }
     push(`}`);
@@ -491,16 +507,18 @@ export function passKernel(spec: PassKernelSpec): PassKernel {
   for (let i = 0; i < E; i++) {
     const k = `(t + ${i * S}u)`;
     push(`  {`, `    let idx = ${outIdx(k)};`, `    var v = data[${i}];`);
-    if (spec.twiddle) push(...twiddleLines(k).map((s) => `    ${s}`));
+    if (spec.twiddle && !twiddleOnLoad) push(...twiddleLines(k).map((s) => `    ${s}`));
     const store: string[] = [];
     store.push(
       ...ifFlag(PASS_FLAGS.conjugateOutput, df ? `v = ${ar.conj('v')};` : 'v.y = -v.y;'),
       ...ifFlag(PASS_FLAGS.outputTable, `v = ${cmul}(v, fft_tables[${u(K?.outTable, 'out_table')} + idx]);`),
     );
-    const at = `out_row + idx * ${u(K?.inner, 'inner')}`;
+    // With an output offset, idx - offset wraps above outValid for idx < offset: one compare.
+    const pos = outOffset ? `(idx - ${outOffset}u)` : 'idx';
+    const at = `out_row + ${pos} * ${u(K?.inner, 'inner')}`;
     store.push(writeAt(at, fromValue('v', spec.output, precision, halfOut)));
-    if (K && K.outValid >= span) push(...store.map((s) => `    ${s}`), `  }`);
-    else push(`    if (idx < ${u(K?.outValid, 'out_valid')}) {`, ...store.map((s) => `      ${s}`), `    }`, `  }`);
+    if (K && !outOffset && K.outValid >= span) push(...store.map((s) => `    ${s}`), `  }`);
+    else push(`    if (${pos} < ${u(K?.outValid, 'out_valid')}) {`, ...store.map((s) => `      ${s}`), `    }`, `  }`);
   }
   push(`}`);
 

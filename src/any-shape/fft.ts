@@ -159,13 +159,13 @@ function align(n: number, to: number): number {
   return Math.ceil(n / to) * to;
 }
 
-interface Region {
+export interface Region {
   readonly buffer: GPUBuffer;
   readonly offset: number;
   readonly size: number;
 }
 
-interface GPUPass {
+export interface GPUPass {
   readonly info: FFTPassInfo;
   readonly planned: PlannedPass;
   /** Records the pass reading src and writing dst (the same region: in place). */
@@ -195,7 +195,8 @@ interface HalfSides {
 
 const NO_HALF: HalfSides = { input: false, output: false };
 
-async function makeColumnsPass(device: GPUDevice, p: ColumnsPass, tables: GPUBuffer, callbacks?: FlatCallbacks, half: HalfSides = NO_HALF, exactFma = false): Promise<GPUPass> {
+/** A pass of kernels/any-shape/pass.ts on this device (also the convolution's column passes, src/convolution/fourstep.ts). */
+export async function makeColumnsPass(device: GPUDevice, p: ColumnsPass, tables: GPUBuffer, callbacks?: FlatCallbacks, half: HalfSides = NO_HALF, exactFma = false): Promise<GPUPass> {
   const l = device.limits;
   const groups = Math.ceil(p.params.count / COLUMNS);
   const workgroups = dispatchShape(groups, l.maxComputeWorkgroupsPerDimension);

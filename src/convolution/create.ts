@@ -15,7 +15,9 @@ import { runOnce } from '../host/run-once.js';
 import { compileKernel, checkPointwise } from './pointwise.js';
 import { convolutionKernel, type KernelVariant, INPUT_BINDING, kernelParams, slotsFor, OUTPUT_BINDING, PARAMS_BINDING, SPECTRUM_BINDING } from './kernel.js';
 import { createMultiPassConvolution } from './multipass.js';
-import { choosePath } from './path.js';
+import { choosePath, planLimits } from './path.js';
+import { createFourStepConvolution } from './fourstep.js';
+import { planFourStep } from './fourstep-plan.js';
 import { FWD_PREFIX, INV_PREFIX, type ConvolutionLayout, type ConvolutionShape } from './plan.js';
 import type { Convolution, ConvolutionBuffers, ConvolutionOptions, FilterSpectrum, FusedConvolutionPass } from './types.js';
 import { checkOptions, checkPrecision, checkSpectrumLength } from './validate.js';
@@ -133,7 +135,10 @@ export async function createShapedConvolution(
       );
     }
     // f32 (checked above): the filter is a Float32Array or a FilterSpectrum.
-    return createMultiPassConvolution(device, path.layout, { batch, filter: filter as Float32Array | FilterSpectrum | undefined, pointwise });
+    const f32Filter = filter as Float32Array | FilterSpectrum | undefined;
+    const fourStep = planFourStep(path.layout, batch, planLimits(device.limits));
+    if (fourStep) return createFourStepConvolution(device, path.layout, fourStep, { batch, filter: f32Filter, pointwise });
+    return createMultiPassConvolution(device, path.layout, { batch, filter: f32Filter, pointwise });
   }
   let layout = path.layout;
   // f16 and f64: the spectrum from the host (f32, or df64 pairs); f32: from the taps on the GPU (undefined), or given.

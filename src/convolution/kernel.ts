@@ -121,11 +121,45 @@ export interface KernelVariant {
   readonly skipSpectrumPass?: boolean;
 }
 
+/**
+ * The kernel as the fused rows pass of the four-step convolution (./fourstep.ts): every "signal" of
+ * the kernel is a contiguous row of P points, row s % perSignal of signal s / perSignal, holding the
+ * forward column passes' output; the filter spectrum is stored in the same (digit-reversed) order,
+ * row after row, so row r multiplies by spectrum[r * P + k]. The user's pointwise sees the signal
+ * and the natural frequency index (computed from the row's digits), the spectrum pass computes the
+ * rows of signal 0 in place and scales by 1/total.
+ */
+export interface SpectrumRows {
+  /** Rows per signal R = total / P. */
+  readonly perSignal: number;
+  /** The forward column passes' lengths L_1 .. L_{p-1} (first pass first): row r = k_1 (L_2 .. L_{p-1}) + ... + k_{p-1}. */
+  readonly radices: readonly number[];
+  /** The whole FFT length V: natural frequency of row r, element k = k_1 + L_1 k_2 + ... + (V / P) k. */
+  readonly total: number;
+  /** Real signals (complex rows of their full spectrum): pointwise sees k <= V / 2 only, the rest by Hermitian symmetry. */
+  readonly realSignal: boolean;
+}
+
+/** WGSL of conv_natural(row, k): the natural frequency index of spectrum element k of row `row` (see SpectrumRows). */
+function naturalIndexWGSL(rows: SpectrumRows, p: number): string {
+  const lines = [`fn conv_natural(row: u32, k: u32) -> u32 {`, `  var rest = row;`, `  var n = k * ${rows.total / p}u;`];
+  let weight = rows.radices.reduce((a, b) => a * b, 1);
+  for (let i = rows.radices.length - 1; i >= 0; i--) {
+    const radix = rows.radices[i];
+    weight /= radix;
+    lines.push(i === 0 ? `  n += rest * ${weight}u;` : `  n += (rest % ${radix}u) * ${weight}u;`, ...(i === 0 ? [] : [`  rest = rest / ${radix}u;`]));
+  }
+  lines.push(`  return n;`, `}`);
+  return lines.join('\n');
+}
+
 export interface KernelOptions extends KernelVariant {
   /** f16 input and output buffers (f32 arithmetic, f32 spectrum); the spectrum pass is not used (the host computes the spectrum). */
   readonly half?: boolean;
   /** f64: the multiply's df64 product with one fma (the device's fma rounds once; the layout's modules likewise). */
   readonly exactFma?: boolean;
+  /** The fused rows pass of the four-step convolution (in place, circular c2c layouts only). */
+  readonly rows?: SpectrumRows;
   /** The user's WGSL (defines `pointwise`), or undefined for the plain multiply. */
   readonly pointwise?: string;
   /** One read_write binding for input and output (circular and same only). */
@@ -253,10 +287,14 @@ export function convolutionKernel(layout: ConvolutionLayout, options: KernelOpti
     }
     return out;
   };
-  const scale = f32Literal(1 / P);
+  const rows = options.rows;
+  if (rows && (layout.engine !== 'c2c' || layout.mode !== 'circular' || !inPlace)) throw new Error('webfftdx: internal: the rows pass is an in-place circular c2c kernel');
+  const scale = f32Literal(1 / (rows?.total ?? P));
+  // Rows: the row's first spectrum element (spectrum pass: signal < R, so it is the row's own place too).
+  const hBase = rows ? 'conv_hbase + ' : '';
   const spectrumStore = (i: number, k: string) =>
     outElem === 'vec2<f32>'
-      ? wr(k, `data[${i}] * ${scale}`, 'vec2<f32>')
+      ? wr(`${hBase}${k}`, `data[${i}] * ${scale}`, 'vec2<f32>')
       : `${wr(`2u * (${k})`, `data[${i}].x * ${scale}`, 'f32')} ${wr(`2u * (${k}) + 1u`, `data[${i}].y * ${scale}`, 'f32')}`;
 
   const engineText = { c2c: 'c2c', pairs: 'c2c on pairs of real signals', folded: 'r2c/c2r folded (natural)', normal: 'r2c/c2r normal (natural)' }[layout.engine];
@@ -275,10 +313,16 @@ export function convolutionKernel(layout: ConvolutionLayout, options: KernelOpti
   // f64: the df64 complex product (kernels/arith.ts, its helpers under the prefix conv_).
   const dfDefs = new Definitions();
   const dfCmul = df ? arithFor('f64', dfDefs, 'conv', { exactFma: options.exactFma === true }).addCmul(dfDefs, 'conv') : '';
+  // Real signals on the rows pass: the user's function is defined on k <= V / 2; above, X_k = conj(X_(V-k)) and
+  // H_k = conj(H_(V-k)), so Y_k = conj(pointwise(V - k, conj X_k, conj H_k)) keeps the output real.
+  const userCall =
+    rows?.realSignal && options.pointwise
+      ? `if (index <= ${rows.total / 2}u) { return ${POINTWISE_NAME}(fft, index, x, h); }\n  let y = ${POINTWISE_NAME}(fft, ${rows.total}u - index, vec2<f32>(x.x, -x.y), vec2<f32>(h.x, -h.y));\n  return vec2<f32>(y.x, -y.y);`
+      : `return ${POINTWISE_NAME}(fft, index, x, h);`;
   const pointwise = df
     ? `${dfDefs.toString()}\n\nfn conv_pointwise(fft: u32, index: u32, x: vec4<f32>, h: vec4<f32>) -> vec4<f32> {\n  return ${dfCmul}(x, h);\n}`
     : options.pointwise
-    ? `${options.pointwise}\n\nfn conv_pointwise(fft: u32, index: u32, x: vec2<f32>, h: vec2<f32>) -> vec2<f32> { return ${POINTWISE_NAME}(fft, index, x, h); }`
+    ? `${options.pointwise}\n\nfn conv_pointwise(fft: u32, index: u32, x: vec2<f32>, h: vec2<f32>) -> vec2<f32> {\n  ${userCall}\n}`
     : `fn conv_pointwise(fft: u32, index: u32, x: vec2<f32>, h: vec2<f32>) -> vec2<f32> {\n  return vec2<f32>(x.x * h.x - x.y * h.y, x.x * h.y + x.y * h.x);\n}`;
 
   push(
@@ -292,6 +336,7 @@ export function convolutionKernel(layout: ConvolutionLayout, options: KernelOpti
     forward.code,
     inverse.code,
     pointwise,
+    ...(rows ? [naturalIndexWGSL(rows, P)] : []),
     `@compute @workgroup_size(${layout.workgroupSize.join(', ')})`,
     `fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_id) lid: vec3<u32>) {`,
     `  let thread = lid.x;`,
@@ -304,15 +349,18 @@ export function convolutionKernel(layout: ConvolutionLayout, options: KernelOpti
     // Pairs: slot `signal` holds real signals 2 signal and 2 signal + 1 (the second absent past an odd batch and in the spectrum pass).
     ...(layout.engine === 'pairs' ? [`  let has_b = !spectrum_pass && 2u * signal + 1u < conv_params.signals;`] : []),
     `  var data: array<${V}, ${fwdS}>;`,
+    ...(rows ? [`  let conv_hbase = (signal % ${rows.perSignal}u) * ${P}u;`] : []),
   );
   const prefetch = options.prefetchSpectrum ?? layout.prefetchSpectrum;
   if (prefetch) {
     push(`  var conv_h: array<${V}, ${forward.plan.outputEPT}>;`, `  if (is_active && !spectrum_pass) {`);
-    push(...spectrumRegisters((i, k) => `conv_h[${i}] = conv_spectrum[${k}];`, '    '));
+    push(...spectrumRegisters((i, k) => `conv_h[${i}] = conv_spectrum[${hBase}${k}];`, '    '));
     push(`  }`);
   }
-  // f16 and f64 plans take their spectrum from the host (create.ts): no spectrum-pass branch either.
-  const noBranch = options.skipSpectrumPass === true || half || df;
+  // f16 and f64 plans take their spectrum from the host (create.ts): no spectrum pass at all. Rows:
+  // the spectrum pass reads its rows where the signals' rows are (no branch on the load).
+  const noSpectrumPass = options.skipSpectrumPass === true || half || df;
+  const noBranch = noSpectrumPass || rows !== undefined;
   push(
     `  if (is_active) {`,
     ...(noBranch ? [] : [`    if (spectrum_pass) {`]),
@@ -324,7 +372,7 @@ export function convolutionKernel(layout: ConvolutionLayout, options: KernelOpti
     `  }`,
     `  ${forward.execute}(&data, thread, slot);`,
   );
-  if (!noBranch) {
+  if (!noSpectrumPass) {
     push(
       `  if (spectrum_pass) {`,
       `    // The filter's spectrum H_k / P (the inverse's 1/P folded in), written once at plan creation.`,
@@ -336,12 +384,18 @@ export function convolutionKernel(layout: ConvolutionLayout, options: KernelOpti
     );
   }
   const hOf = (i: number, k: string) =>
-    options.skipSpectrumRead ? `vec2<f32>(${scale}, 0.0f)` : prefetch ? `conv_h[${i}]` : `conv_spectrum[${k}]`;
+    options.skipSpectrumRead ? `vec2<f32>(${scale}, 0.0f)` : prefetch ? `conv_h[${i}]` : `conv_spectrum[${hBase}${k}]`;
   // Keeps the binding in the 'auto' layout when the diagnostic variant does not read it.
   if (options.skipSpectrumRead) push(`  _ = &conv_spectrum;`);
   push(
     `  if (is_active) {`,
-    ...spectrumRegisters((i, k) => `data[${i}] = conv_pointwise(signal, ${k}, data[${i}], ${hOf(i, k)});`, '    '),
+    ...spectrumRegisters(
+      (i, k) =>
+        rows
+          ? `data[${i}] = conv_pointwise(signal / ${rows.perSignal}u, conv_natural(signal % ${rows.perSignal}u, ${k}), data[${i}], ${hOf(i, k)});`
+          : `data[${i}] = conv_pointwise(signal, ${k}, data[${i}], ${hOf(i, k)});`,
+      '    ',
+    ),
     `  }`,
   );
   if (invData !== 'data') {

@@ -1,6 +1,7 @@
 // The public, GPU-free view of a convolution plan: the path (one fused kernel or multi-pass), the
 // FFT length and shape, and the lengths a caller needs to build a `{ spectrum }` filter (or
 // buffers) before creating the plan.
+import { fourStepPassCount, planFourStep } from './fourstep-plan.js';
 import { multiPassCount } from './multipass-plan.js';
 import { choosePath, planLimits } from './path.js';
 import type { ConvolutionEngine, ConvolutionLimits } from './plan.js';
@@ -59,6 +60,7 @@ export function convolutionLayout(limits: ConvolutionLimits, query: ConvolutionS
       throw new Error(`webfftdx: createConvolution precision '${query.precision}' runs in the one fused kernel only; this convolution needs the multi-pass path, which is f32 only (not built yet)`);
     }
     const l = path.layout;
+    const fourStep = planFourStep(l, 1, planLimits(limits));
     return {
       engine: 'multipass',
       fftLength: l.fftLength,
@@ -66,7 +68,7 @@ export function convolutionLayout(limits: ConvolutionLimits, query: ConvolutionS
       spectrumLength: l.spectrumLength,
       outputLength: l.outputLength,
       outputShape: l.outputShape,
-      passes: multiPassCount(l, planLimits(limits)),
+      passes: fourStep ? fourStepPassCount(fourStep) : multiPassCount(l, planLimits(limits)),
       fftsPerBlock: undefined,
       workgroupBytes: undefined,
     };

@@ -72,12 +72,17 @@ export type ConvolutionPass = FusedConvolutionPass | MultiPassConvolutionPass;
 
 /**
  * One pass of the multi-pass path (sizes beyond one workgroup, Bluestein lengths, 2D):
- * 'pad' (zero-pad the signals to the FFT shape), 'forward' / 'inverse' (one pass of createFFT's
- * plans; the inverse's first reads the spectrum through the pointwise function, x H / P by
- * default), 'crop' (the outputs).
+ * - 1D lengths createFFT splits without Bluestein (the four-step path, docs/convolution.md):
+ *   'forward-column' (forward FFTs down the columns and the four-step twiddles; the first reads the
+ *   signals, zero-padded), 'fused-rows' (the forward's last FFTs on contiguous rows, the pointwise
+ *   multiply, the inverse row FFTs, in place: the spectrum never in natural order), 'inverse-column'
+ *   (conjugate twiddles and inverse FFTs down the columns; the last writes the kept outputs);
+ * - otherwise: 'pad' (zero-pad the signals to the FFT shape), 'forward' / 'inverse' (one pass of
+ *   createFFT's plans; the inverse's first reads the spectrum through the pointwise function, x H / P
+ *   by default), 'crop' (the outputs).
  */
 export interface MultiPassConvolutionPass {
-  readonly kernel: 'pad' | 'forward' | 'inverse' | 'crop';
+  readonly kernel: 'pad' | 'forward' | 'inverse' | 'crop' | 'forward-column' | 'fused-rows' | 'inverse-column';
   /** One line: what the pass computes. */
   readonly does: string;
   readonly workgroups: readonly [number, number, number];

@@ -40,6 +40,18 @@ async function plan(options: Parameters<typeof createConvolution>[1]): Promise<C
   return withErrorScopes(device, () => createConvolution(device, options));
 }
 
+/**
+ * The four-step path (1D lengths createFFT splits without Bluestein): p - 1 forward column passes,
+ * the fused rows pass, p - 1 inverse column passes; no pad or crop pass (fused into the first and
+ * last), `passes` in all.
+ */
+function expectFourStep(conv: Convolution, passes: number): void {
+  const columns = (passes - 1) / 2;
+  expect(conv.passes.map((p) => p.kernel)).toEqual([...Array(columns).fill('forward-column'), 'fused-rows', ...Array(columns).fill('inverse-column')]);
+  expect(conv.passes.find((p) => p.kernel === 'fused-rows')?.does).toMatch(/no transposition/);
+  expect(conv.code).toMatch(/conv_natural/);
+}
+
 /** Every pass of the plan is a multi-pass one (no fused kernel), with the pad and crop where the mode needs them. */
 function expectMultiPass(conv: Convolution, mode: ConvolutionMode): void {
   const kinds = conv.passes.map((p) => p.kernel);
@@ -59,6 +71,8 @@ interface Case1D {
   readonly taps: readonly number[];
   /** The FFT length the plans must have. */
   readonly p: number;
+  /** Passes per encode under the default limits; odd: the four-step path (forward columns, fused rows, inverse columns). */
+  readonly passes: number;
   /** Signals (default BATCH). */
   readonly batch?: number;
 }
@@ -68,24 +82,24 @@ const N2 = 2 ** 18;
 
 const CASES_1D: readonly Case1D[] = [
   // A short prime: one workgroup holds it, but only through Bluestein, which the fused kernel lacks (3 passes: createFFT's row kernel each way).
-  { type: 'complex', mode: 'circular', n: 97, taps: [1, 3, 97], p: 97 },
-  { type: 'complex', mode: 'circular', n: N1, taps: [1, 3, 64, N1], p: N1 },
-  { type: 'real', mode: 'circular', n: N1, taps: [3, N1], p: N1 },
+  { type: 'complex', mode: 'circular', n: 97, taps: [1, 3, 97], p: 97, passes: 2 },
+  { type: 'complex', mode: 'circular', n: N1, taps: [1, 3, 64, N1], p: N1, passes: 12 },
+  { type: 'real', mode: 'circular', n: N1, taps: [3, N1], p: N1, passes: 12 },
   // Linear and same pad to 65610 = 2 3^8 5 (the next 7-smooth length >= N + M - 1).
-  { type: 'complex', mode: 'linear', n: N1, taps: [64], p: 65610 },
-  { type: 'complex', mode: 'same', n: N1, taps: [3], p: 65610 },
-  { type: 'real', mode: 'same', n: N1, taps: [64], p: 65610 },
-  { type: 'real', mode: 'linear', n: N1, taps: [3], p: 65610 },
+  { type: 'complex', mode: 'linear', n: N1, taps: [64], p: 65610, passes: 5 },
+  { type: 'complex', mode: 'same', n: N1, taps: [3], p: 65610, passes: 5 },
+  { type: 'real', mode: 'same', n: N1, taps: [64], p: 65610, passes: 5 },
+  { type: 'real', mode: 'linear', n: N1, taps: [3], p: 65610, passes: 5 },
   // 2^18: beyond one workgroup (real 16384 is the fused limit here). Linear with 1 tap: P = N, the circular plan's FFTs.
-  { type: 'real', mode: 'circular', n: N2, taps: [64, N2], p: N2 },
-  { type: 'real', mode: 'linear', n: N2, taps: [1], p: N2 },
-  { type: 'complex', mode: 'circular', n: N2, taps: [3], p: N2 },
+  { type: 'real', mode: 'circular', n: N2, taps: [64, N2], p: N2, passes: 5 },
+  { type: 'real', mode: 'linear', n: N2, taps: [1], p: N2, passes: 5 },
+  { type: 'complex', mode: 'circular', n: N2, taps: [3], p: N2, passes: 5 },
   // 2^22 (WEBFFTDX_FULL=1 only: 100 s on lavapipe with a cold shader cache and LLVM's optimisations, 13 s warm; errors 3.7e-7 and 3.2e-7, 2026-11-24).
   ...(FULL
     ? [
         // One signal: 5 x 2^22 complex values exceed the default 128 MiB storage binding.
-        { type: 'complex', mode: 'circular', n: 2 ** 22, taps: [64], p: 2 ** 22, batch: 1 } as const,
-        { type: 'real', mode: 'linear', n: 2 ** 22, taps: [3], p: 4214784, batch: 1 } as const,
+        { type: 'complex', mode: 'circular', n: 2 ** 22, taps: [64], p: 2 ** 22, passes: 5, batch: 1 } as const,
+        { type: 'real', mode: 'linear', n: 2 ** 22, taps: [3], p: 4214784, passes: 5, batch: 1 } as const,
       ]
     : []),
 ];
@@ -101,9 +115,11 @@ describe(`createConvolution, multi-pass path (seed ${seed})`, () => {
       for (const m of c.taps) {
         const h = randomFloats(per * m, seed + 7 * m + 1);
         const conv = await plan({ shape: c.n, type: c.type, mode: c.mode, filter: h, batch });
-        expectMultiPass(conv, c.mode);
+        if (c.passes % 2) expectFourStep(conv, c.passes);
+        else expectMultiPass(conv, c.mode);
         expect(conv.fftLength).toBe(c.p);
-        expect(conv.passes).toHaveLength(convolutionLayout(device.limits, { shape: c.n, type: c.type, mode: c.mode, taps: m }).passes);
+        expect(conv.passes).toHaveLength(c.passes);
+        expect(convolutionLayout(device.limits, { shape: c.n, type: c.type, mode: c.mode, taps: m }).passes).toBe(c.passes);
         expect(conv.outputLength).toBe(c.mode === 'linear' ? c.n + m - 1 : c.n);
         const y = await runPoisoned(device, conv, x);
         const direct = c.n * m <= DIRECT_WORK;
@@ -124,7 +140,7 @@ describe(`createConvolution, multi-pass path (seed ${seed})`, () => {
     }, c.n >= 2 ** 22 ? 600_000 : undefined);
   }
 
-  it('1D pointwise: circular cross-correlation x * conj(h) on the multi-pass path (real 2^18)', async () => {
+  it('1D pointwise: circular cross-correlation x * conj(h) on the four-step path (real 2^18)', async () => {
     const h = randomFloats(64, seed + 21);
     const conv = await plan({
       shape: N2,
@@ -137,13 +153,75 @@ describe(`createConvolution, multi-pass path (seed ${seed})`, () => {
           return vec2<f32>(x.x * h.x + x.y * h.y, x.y * h.x - x.x * h.y);
         }`,
     });
-    expectMultiPass(conv, 'circular');
+    expectFourStep(conv, 5);
     const x = randomFloats(N2 * BATCH, seed + 22);
     const { device } = await testDevice();
     const y = await runPoisoned(device, conv, x);
     const want = batchedReference(x, BATCH, (s) => directCorrelation(s, h, false));
     expect(convolutionError(y, want, x, h)).toBeLessThanOrEqual(BOUND);
     conv.destroy();
+  });
+
+  // A gain by formula, without a filter: a Gaussian of the signed frequency k' times (-i)^k (a shift by V / 4, exact
+  // in f32) times (signal + 1). It tells k from V - k and from any other permutation of the spectrum's order.
+  const gainWGSL = (v: number) => /* wgsl */ `
+    fn pointwise(fft: u32, index: u32, x: vec2<f32>, h: vec2<f32>) -> vec2<f32> {
+      let k = select(f32(index), f32(index) - ${v}.0, index > ${v / 2}u) / ${v / 16}.0;
+      let g = h.x * exp(-k * k) * f32(fft + 1u);
+      let r = index % 4u;
+      let y = select(select(select(x, vec2<f32>(x.y, -x.x), r == 1u), -x, r == 2u), vec2<f32>(-x.y, x.x), r == 3u);
+      return y * g;
+    }`;
+  for (const type of ['complex', 'real'] as const) {
+    it(`1D pointwise without a filter on the four-step path: the natural frequency index (${type} 2^18${type === 'real' ? ', the half spectrum' : ''})`, async () => {
+      const { device } = await testDevice();
+      const complex = type === 'complex';
+      const conv = await plan({ shape: N2, type, mode: 'circular', batch: BATCH, pointwise: gainWGSL(N2) });
+      expectFourStep(conv, 5);
+      const x = randomFloats((complex ? 2 : 1) * N2 * BATCH, seed + 51);
+      const asComplex = complex ? x : Float64Array.from({ length: 2 * N2 * BATCH }, (_, i) => (i % 2 === 0 ? x[i / 2] : 0));
+      const spectrum = referenceFFTN(asComplex, [N2], BATCH, -1);
+      const rot = [
+        [1, 0],
+        [0, -1],
+        [-1, 0],
+        [0, 1],
+      ];
+      for (let b = 0; b < BATCH; b++) {
+        for (let k = 0; k < N2; k++) {
+          const ks = (k > N2 / 2 ? k - N2 : k) / (N2 / 16);
+          const g = (Math.exp(-ks * ks) * (b + 1)) / N2;
+          const [c, d] = rot[k % 4];
+          const i = 2 * (b * N2 + k);
+          const [re, im] = [spectrum[i], spectrum[i + 1]];
+          spectrum[i] = g * (re * c - im * d);
+          spectrum[i + 1] = g * (re * d + im * c);
+        }
+      }
+      const back = referenceFFTN(spectrum, [N2], BATCH, 1);
+      const want = complex ? back : Float64Array.from({ length: N2 * BATCH }, (_, i) => back[2 * i]);
+      expect(convolutionError(await runPoisoned(device, conv, x), want, x, [BATCH])).toBeLessThanOrEqual(BOUND);
+      conv.destroy();
+    });
+  }
+
+  it('1D { spectrum } on the four-step path (np.fft.fft / rfft of the padded taps, permuted on the host) and in place (2^18 circular)', async () => {
+    const { device } = await testDevice();
+    for (const type of ['complex', 'real'] as const) {
+      const complex = type === 'complex';
+      const per = complex ? 2 : 1;
+      const m = 64;
+      const h = randomFloats(per * m, seed + 61);
+      const padded = new Float64Array(per * N2);
+      padded.set(h);
+      const spectrum = Float32Array.from(complex ? referenceFFTN(padded, [N2], 1, -1) : referenceRFFTN(padded, [N2], 1));
+      const conv = await plan({ shape: N2, type, mode: 'circular', filter: { spectrum }, batch: BATCH });
+      expectFourStep(conv, 5);
+      const x = randomFloats(per * N2 * BATCH, seed + 62);
+      const want = batchedReference(x, BATCH, (sig) => fftConvolution(sig, h, complex, 'circular'));
+      expect(convolutionError(await runPoisoned(device, conv, x, true), want, x, h), type).toBeLessThanOrEqual(BOUND);
+      conv.destroy();
+    }
   });
 
   interface Case2D {

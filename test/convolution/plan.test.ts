@@ -22,9 +22,10 @@ describe('convolutionLayout', () => {
     // The largest one-workgroup sizes: complex 8192, real 16384 (folded) under the core limits; more with more memory.
     expect(convolutionLayout(CORE, { shape: 8192, type: 'complex', mode: 'circular' }).fftLength).toBe(8192);
     expect(convolutionLayout(CORE, { shape: 16384, type: 'real', mode: 'circular' }).fftLength).toBe(16384);
-    // Beyond one workgroup: the multi-pass path, padded to a 7-smooth length: 8400 = 2^4 3 5^2 7 (2 passes each way: pad, 2 + 2, crop),
-    // not the nearer 8232 = 2^3 3 7^3 (3 passes each way).
-    expect(convolutionLayout(CORE, { shape: 8193, type: 'complex', mode: 'linear', taps: 1 })).toMatchObject({ engine: 'multipass', fftLength: 8400, outputLength: 8193, passes: 6 });
+    // Beyond one workgroup: the multi-pass path, padded to a 7-smooth length: 8400 = 2^4 3 5^2 7 (createFFT splits it in 2 passes),
+    // not the nearer 8232 = 2^3 3 7^3 (3 passes). The four-step path: forward columns, fused rows, inverse columns (the pad and
+    // crop in the first and last).
+    expect(convolutionLayout(CORE, { shape: 8193, type: 'complex', mode: 'linear', taps: 1 })).toMatchObject({ engine: 'multipass', fftLength: 8400, outputLength: 8193, passes: 3 });
     expect(convolutionLayout(MID, { shape: 16384, type: 'complex', mode: 'circular' }).fftLength).toBe(16384);
   });
 
@@ -34,9 +35,13 @@ describe('convolutionLayout', () => {
     expect(convolutionLayout(CORE, { shape: 65539, type: 'real', mode: 'linear', taps: 64 })).toMatchObject({ fftLength: 65610, spectrumLength: 32806, outputLength: 65602 });
     // 2^22 reals, linear with 4096 taps: >= 4198399 outputs. The nearest even 7-smooth length, 4199040 = 2^7 3^8 5,
     // takes 4 passes each way under the core limits; 4214784 = 2^12 3 7^3 takes 3 (as with 48 KiB, where 4199040 does too).
-    expect(convolutionLayout(CORE, { shape: 2 ** 22, type: 'real', mode: 'linear', taps: 4096 })).toMatchObject({ fftLength: 4214784, outputLength: 4198399, passes: 8 });
-    expect(convolutionLayout(BIG, { shape: 2 ** 22, type: 'real', mode: 'linear', taps: 4096 })).toMatchObject({ fftLength: 4199040, passes: 8 });
-    expect(convolutionLayout(CORE, { shape: 2 ** 22, type: 'complex', mode: 'circular' })).toMatchObject({ fftLength: 2 ** 22, passes: 6 });
+    // Four-step: 2 forward column passes, the fused rows pass, 2 inverse column passes.
+    expect(convolutionLayout(CORE, { shape: 2 ** 22, type: 'real', mode: 'linear', taps: 4096 })).toMatchObject({ fftLength: 4214784, outputLength: 4198399, passes: 5 });
+    expect(convolutionLayout(BIG, { shape: 2 ** 22, type: 'real', mode: 'linear', taps: 4096 })).toMatchObject({ fftLength: 4199040, passes: 5 });
+    expect(convolutionLayout(CORE, { shape: 2 ** 22, type: 'complex', mode: 'circular' })).toMatchObject({ fftLength: 2 ** 22, passes: 5 });
+    // 2^16 and 2^20 with 48 KiB / 1024 invocations: 2 column lengths, 3 passes (createFFT's 2 + 2 and cuFFT's 3 kernels).
+    expect(convolutionLayout(BIG, { shape: 2 ** 16, type: 'complex', mode: 'circular' }).passes).toBe(3);
+    expect(convolutionLayout(BIG, { shape: 2 ** 20, type: 'real', mode: 'circular' }).passes).toBe(3);
     expect(convolutionLayout(CORE, { shape: [100, 60], type: 'real', mode: 'same', filterShape: [5, 7] })).toMatchObject({
       engine: 'multipass',
       fftShape: [108, 70],

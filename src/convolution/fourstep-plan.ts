@@ -1,0 +1,154 @@
+// Pure planning of the four-step convolution (no GPU): seed 000's trick for 1D lengths beyond one
+// workgroup. createFFT's forward split V = L_1 x ... x L_p runs p - 1 column passes (FFT down the
+// columns, then the four-step twiddle) and a final pass (row FFTs written to the transposed, natural
+// positions). A convolution needs no natural order in between, so:
+//
+//   forward column passes 1 .. p-1 (as createFFT's; the first reads the signal, zero beyond N)
+//   -> ONE fused rows pass: row FFT, pointwise with the filter spectrum H stored in the same order,
+//      inverse row FFT, stored in place (no transposition)
+//   -> inverse column passes p-1 .. 1 (twiddle conjugated on the load, then the inverse FFT; the last
+//      writes only the kept outputs)
+//
+// 2(p - 1) + 1 passes instead of 2p (+ 2 for pad and crop). Why it is exact: call F' the forward
+// passes without the final transposition, F' = Pi F with Pi a permutation. Then
+// F^-1 D F = F'^-1 (Pi D Pi^-1) F': the multiply by H in natural order becomes the multiply by H
+// permuted the same way (H computed by the same passes), and F'^-1 = (1/V) F'^H is the adjoint of
+// each pass in reverse order: the adjoint of "column FFT, then twiddle w" is "twiddle conj(w), then
+// inverse column FFT" (kernels/any-shape/pass.ts twiddleAt 'load'), the adjoint of the row FFT the
+// inverse row FFT. The 1/V is folded into H.
+//
+// Where the spectrum lies: after the column passes, element m of row r (rows of L_p contiguous
+// values, r = k_1 (L_2 ... L_(p-1)) + ... + k_(p-1), k_i the output index of pass i) holds the
+// sequence whose L_p-point FFT gives, at k, the natural frequency k_1 + L_1 k_2 + ... +
+// (L_1 ... L_(p-1)) k: what createFFT's final pass would write there (naturalIndex below).
+import { COLUMNS, passShape, splitLength, UNBOUNDED, type ColumnsPass, type PlanLimits } from '../any-shape/passes.js';
+import { PASS_FLAGS, type PassParams } from '../../kernels/any-shape/pass.js';
+import type { SpectrumRows } from './kernel.js';
+import type { MultiPassLayout } from './multipass-plan.js';
+import { BeyondFusedKernel, planConvolution, type ConvolutionLayout, type ConvolutionLimits } from './plan.js';
+
+export interface FourStepLayout {
+  /** The FFT length's split L_1 .. L_p (createFFT's: the fewest passes, descending). */
+  readonly factors: readonly number[];
+  /** The fused rows kernel: circular C2C convolution layout of L_p points (the one-workgroup kernel). */
+  readonly rowsLayout: ConvolutionLayout;
+  readonly rows: SpectrumRows;
+  /** The forward column passes 1 .. p-1, in order. */
+  readonly forward: readonly ColumnsPass[];
+  /** The inverse column passes, in the order they run (p-1 .. 1). */
+  readonly inverse: readonly ColumnsPass[];
+  /**
+   * The first forward pass for the filter spectrum when the taps do not fit in signal 0's place
+   * (more taps than signal points: linear mode): one signal of V values (a kernel of its own).
+   */
+  readonly tapsFirst: ColumnsPass | undefined;
+}
+
+/** Passes per encode: p - 1 forward column passes, the fused rows pass, p - 1 inverse column passes. */
+export function fourStepPassCount(f: FourStepLayout): number {
+  return f.forward.length + 1 + f.inverse.length;
+}
+
+/** The natural frequency index of spectrum position `pos` (row-major rows of L_p) of a four-step plan. */
+export function naturalIndex(rows: SpectrumRows, pos: number): number {
+  const p = rows.total / rows.perSignal;
+  let rest = Math.floor(pos / p);
+  let n = (pos % p) * (rows.total / p);
+  let weight = rows.radices.reduce((a, b) => a * b, 1);
+  for (let i = rows.radices.length - 1; i >= 0; i--) {
+    weight /= rows.radices[i];
+    n += (i === 0 ? rest : rest % rows.radices[i]) * weight;
+    rest = Math.floor(rest / rows.radices[i]);
+  }
+  return n;
+}
+
+/**
+ * The four-step plan of a 1D multi-pass layout under these limits, or undefined where it does not
+ * apply (2D, a length createFFT splits with Bluestein, a row length the fused kernel does not run).
+ */
+export function planFourStep(l: MultiPassLayout, batch: number, limits: PlanLimits & ConvolutionLimits): FourStepLayout | undefined {
+  if (l.fftShape.length !== 1) return undefined;
+  const V = l.fftLength;
+  const factors = splitLength(V, limits);
+  if (!factors || factors.length < 2) return undefined;
+  const Lp = factors[factors.length - 1];
+  let rowsLayout: ConvolutionLayout;
+  try {
+    rowsLayout = planConvolution({ type: 'complex', mode: 'circular', signalLength: Lp, filterLength: undefined, pointwise: true }, limits);
+  } catch (e) {
+    if (e instanceof BeyondFusedKernel) return undefined;
+    throw e;
+  }
+  if (rowsLayout.engine !== 'c2c') return undefined;
+  const real = l.type === 'real';
+  const N = l.signalLength;
+  const columns = factors.slice(0, -1);
+  const rows: SpectrumRows = { perSignal: V / Lp, radices: columns, total: V, realSignal: real };
+
+  // Column pass i of the forward split (createFFT's viewPasses, 1D: elements of one FFT W apart).
+  const column = (i: number, direction: 'forward' | 'inverse', edge: { readonly signals: number; readonly block: number; readonly valid: number } | undefined): ColumnsPass => {
+    const before = columns.slice(0, i).reduce((a, b) => a * b, 1);
+    const L = columns[i];
+    const W = V / before / L;
+    const shape = passShape(L, limits)!;
+    const forward = direction === 'forward';
+    const first = i === 0;
+    // Forward: the first pass reads the signals (zero beyond `valid`); inverse: the last writes the outputs.
+    const params: Omit<PassParams, 'groupsX' | 'groups' | 'inBase' | 'outBase'> = {
+      count: (edge?.signals ?? batch) * before * W,
+      width: W,
+      inner: 1,
+      inBlock: forward && first && edge ? edge.block : L * W,
+      outBlock: !forward && first ? l.outputLength : L * W,
+      inValid: forward && first && edge ? edge.valid : UNBOUNDED,
+      outValid: !forward && first ? l.outputLength : UNBOUNDED,
+      outOffset: !forward && first ? l.outputOffset[0] : 0,
+      mirror: V,
+      twLength: L * W,
+      digits: [],
+      inTable: 0,
+      outTable: 0,
+      flags: forward ? 0 : PASS_FLAGS.conjugateInput | PASS_FLAGS.conjugateOutput,
+    };
+    const input = forward && first && real ? 'real' : 'complex';
+    const output = !forward && first && real ? 'real' : 'complex';
+    const what = forward
+      ? `forward ${L}-point FFTs down ${params.count} columns (elements ${W} apart) of the ${V}-point ${real ? 'real' : 'complex'} signals, ` +
+        `then the four-step twiddles w_${L * W}${first && params.inValid < V ? `; reads the ${params.inValid} ${real ? 'reals' : 'complex values'} of each signal, zero beyond (the padding)` : ''}`
+      : `conjugate four-step twiddles w_${L * W}, then inverse ${L}-point FFTs down ${params.count} columns (elements ${W} apart)` +
+        (first ? `; writes ${l.outputLength} ${real ? 'real ' : ''}outputs per signal${params.outOffset ? ` (linear outputs from ${params.outOffset})` : ''}` : '');
+    return {
+      op: 'pass',
+      what,
+      direction,
+      shape,
+      spec: {
+        size: L,
+        ept: shape.ept,
+        exchange: shape.exchange,
+        parts: shape.parts,
+        columns: COLUMNS,
+        input,
+        output,
+        kind: 'column',
+        twiddle: true,
+        ...(forward ? {} : { twiddleAt: 'load' as const }),
+        stagedInput: false,
+      },
+      params,
+      io: {
+        inElements: (edge?.signals ?? batch) * (forward && first && edge ? edge.block : V),
+        inReal: input === 'real',
+        outElements: batch * (!forward && first ? l.outputLength : V),
+        outReal: output === 'real',
+        inPlaceSafe: input === 'complex' && output === 'complex' && params.inBlock === params.outBlock,
+      },
+    };
+  };
+  const forward = columns.map((_, i) => column(i, 'forward', i === 0 ? { signals: batch, block: N, valid: N } : undefined));
+  const inverse = columns.map((_, i) => column(i, 'inverse', undefined)).reverse();
+  const taps = l.filterLength;
+  const tapsFirst = taps !== undefined && taps > N ? column(0, 'forward', { signals: 1, block: V, valid: V }) : undefined;
+  return { factors, rowsLayout, rows, forward, inverse, tapsFirst };
+}

@@ -1,0 +1,219 @@
+// The four-step convolution on the GPU (./fourstep-plan.ts says why it is exact): 1D lengths beyond
+// one workgroup in 2(p - 1) + 1 passes over global memory, where createFFT's forward and inverse
+// take 2p (and the pad / crop kernels 2 more):
+//   forward column passes (kernels/any-shape/pass.ts; the first reads the signals, zero-padded)
+//   -> the fused rows pass (./kernel.ts's one-workgroup convolution kernel on contiguous rows of L_p,
+//      in place, the filter spectrum stored in the rows' digit-reversed order)
+//   -> inverse column passes (the last writes only the kept outputs: the crop).
+// One scratch buffer (batch x V complex values) carries the data between the passes, in place; the
+// filter spectrum H / V (V complex values) is computed once at plan creation by the same passes.
+import { makeColumnsPass, type GPUPass, type Region } from '../any-shape/fft.js';
+import { checkFloat32Data, checkIOBuffers } from '../host/checks.js';
+import { checkBufferBytes, checkKernelFits, dispatchShape } from '../host/device.js';
+import { PlanLifecycle } from '../host/lifecycle.js';
+import { runOnce } from '../host/run-once.js';
+import { convolutionKernel, INPUT_BINDING, kernelParams, PARAMS_BINDING, SPECTRUM_BINDING } from './kernel.js';
+import { naturalIndex, type FourStepLayout } from './fourstep-plan.js';
+import type { MultiPassLayout } from './multipass-plan.js';
+import { checkPointwise, compileKernel } from './pointwise.js';
+import type { Convolution, ConvolutionBuffers, FilterSpectrum, MultiPassConvolutionPass } from './types.js';
+import { checkSpectrumShape } from './validate.js';
+
+export interface FourStepOptions {
+  readonly batch: number;
+  readonly filter: Float32Array | FilterSpectrum | undefined;
+  readonly pointwise: string | undefined;
+}
+
+/**
+ * A user's spectrum (numpy's fft(h, V), or rfft(h, V) for real: V / 2 + 1 values, extended by
+ * H_(V-k) = conj(H_k)) scaled by 1/V and permuted into the rows' order.
+ */
+function permutedSpectrum(spectrum: Float32Array, l: MultiPassLayout, f: FourStepLayout): Float32Array<ArrayBuffer> {
+  const V = l.fftLength;
+  const out = new Float32Array(2 * V);
+  const real = l.type === 'real';
+  for (let pos = 0; pos < V; pos++) {
+    const k = naturalIndex(f.rows, pos);
+    const mirrored = real && k > V / 2;
+    const at = mirrored ? V - k : k;
+    const re = spectrum[2 * at];
+    // A real plan's H_0 and H_(V/2) are real (a C2R ignores their imaginary parts; so does the real output here).
+    const im = real && (at === 0 || 2 * at === V) ? 0 : spectrum[2 * at + 1];
+    out[2 * pos] = re / V;
+    out[2 * pos + 1] = (mirrored ? -im : im) / V;
+  }
+  return out;
+}
+
+/** A four-step convolution plan; every check runs before any GPU work. */
+export async function createFourStepConvolution(device: GPUDevice, l: MultiPassLayout, f: FourStepLayout, options: FourStepOptions): Promise<Convolution> {
+  const { batch, filter, pointwise } = options;
+  const complex = l.type === 'complex';
+  const perPoint = complex ? 2 : 1;
+  const V = l.fftLength;
+  const R = f.rows.perSignal;
+  const Lp = V / R;
+  const label = `webfftdx convolution ${l.mode} ${l.type} ${l.signalLength} (four-step, ${f.factors.join(' x ')})`;
+  const inputBytes = batch * l.signalLength * perPoint * 4;
+  const outputBytes = batch * l.outputLength * perPoint * 4;
+  const scratchBytes = batch * V * 8;
+  checkBufferBytes(device, inputBytes, `the input of ${batch} signals of ${label}`);
+  checkBufferBytes(device, outputBytes, `the output of ${batch} signals of ${label}`);
+  checkBufferBytes(device, scratchBytes, `the ${batch} spectra (${V} complex values each) of ${label}`);
+  const rl = f.rowsLayout;
+  const rowSignals = batch * R;
+  const rowGroups = dispatchShape(Math.ceil(rowSignals / rl.fftsPerBlock), device.limits.maxComputeWorkgroupsPerDimension);
+  const spectrumGroups = dispatchShape(Math.ceil(R / rl.fftsPerBlock), device.limits.maxComputeWorkgroupsPerDimension);
+  checkKernelFits(device, { label: `${label} rows pass`, workgroupBytes: rl.workgroupBytes, workgroupSize: rl.workgroupSize, workgroups: rowGroups });
+  if (filter !== undefined && !(filter instanceof Float32Array)) checkSpectrumShape(filter.spectrum, l);
+  if (pointwise !== undefined) await checkPointwise(device, pointwise);
+
+  const made: { destroy(): void }[] = [];
+  const buffer = (size: number, usage: number, name: string) => {
+    const b = device.createBuffer({ size: Math.max(16, size), usage, label: `${label} ${name}` });
+    made.push(b);
+    return b;
+  };
+  const uniform = (data: Uint32Array<ArrayBuffer>, name: string) => {
+    const b = buffer(data.byteLength, GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST, name);
+    device.queue.writeBuffer(b, 0, data);
+    return b;
+  };
+  try {
+    // The column passes bind no table: a placeholder for makeColumnsPass's signature.
+    const noTables = buffer(16, GPUBufferUsage.STORAGE, 'no tables');
+    const gpu = async (p: FourStepLayout['forward'][number]) => {
+      const g = await makeColumnsPass(device, p, noTables);
+      made.push(g);
+      return g;
+    };
+    const forward: GPUPass[] = [];
+    for (const p of f.forward) forward.push(await gpu(p));
+    const rowsCode = convolutionKernel(rl, { pointwise, inPlace: true, rows: f.rows });
+    const rowsModule = await compileKernel(device, rowsCode, `${label} rows pass`, pointwise !== undefined);
+    const inverse: GPUPass[] = [];
+    for (const p of f.inverse) inverse.push(await gpu(p));
+    const tapsFirst = f.tapsFirst && filter instanceof Float32Array ? await gpu(f.tapsFirst) : undefined;
+
+    device.pushErrorScope('validation');
+    const rowsPipeline = await device.createComputePipelineAsync({ layout: 'auto', compute: { module: rowsModule, entryPoint: 'main' }, label: `${label} rows pass` });
+    const storage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC;
+    const scratch = buffer(scratchBytes, storage, 'spectra');
+    const spectrum = buffer(V * 8, storage, 'filter spectrum');
+    const rowParams = uniform(kernelParams(rl, rowSignals, rowGroups[0], false), 'rows params');
+    const rowsGroup = device.createBindGroup({
+      layout: rowsPipeline.getBindGroupLayout(0),
+      entries: [
+        { binding: INPUT_BINDING, resource: { buffer: scratch } },
+        { binding: SPECTRUM_BINDING, resource: { buffer: spectrum } },
+        { binding: PARAMS_BINDING, resource: { buffer: rowParams } },
+      ],
+    });
+    const region = (b: GPUBuffer): Region => ({ buffer: b, offset: 0, size: b.size });
+    const scratchRegion = region(scratch);
+    const rowsPass = (pass: GPUComputePassEncoder, group: GPUBindGroup, groups: readonly [number, number, number]) => {
+      pass.setPipeline(rowsPipeline);
+      pass.setBindGroup(0, group);
+      pass.dispatchWorkgroups(groups[0], groups[1], groups[2]);
+    };
+
+    if (filter instanceof Float32Array) {
+      // H: the forward column passes on the taps (signal 0 of a zero buffer, or one V-point signal
+      // of its own when the taps are longer than a signal), then the rows pass's spectrum mode
+      // (forward row FFTs of signal 0's rows, times 1/V, in place), copied out of the scratch buffer.
+      const tapsBytes = f.tapsFirst ? V * perPoint * 4 : inputBytes;
+      const taps = device.createBuffer({ size: tapsBytes, usage: storage, label: `${label} taps` });
+      const padded = new Float32Array(tapsBytes / 4);
+      padded.set(filter);
+      device.queue.writeBuffer(taps, 0, padded);
+      const spectrumParams = device.createBuffer({ size: 32, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST, label: `${label} spectrum params` });
+      device.queue.writeBuffer(spectrumParams, 0, kernelParams(rl, R, spectrumGroups[0], true));
+      const spectrumGroup = device.createBindGroup({
+        layout: rowsPipeline.getBindGroupLayout(0),
+        entries: [
+          { binding: INPUT_BINDING, resource: { buffer: scratch } },
+          { binding: SPECTRUM_BINDING, resource: { buffer: spectrum } },
+          { binding: PARAMS_BINDING, resource: { buffer: spectrumParams } },
+        ],
+      });
+      const encoder = device.createCommandEncoder({ label: `${label} filter spectrum` });
+      const pass = encoder.beginComputePass();
+      forward.forEach((g, k) => (k === 0 ? (tapsFirst ?? g) : g).encode(pass, k === 0 ? region(taps) : scratchRegion, scratchRegion));
+      rowsPass(pass, spectrumGroup, spectrumGroups);
+      pass.end();
+      encoder.copyBufferToBuffer(scratch, 0, spectrum, 0, V * 8);
+      device.queue.submit([encoder.finish()]);
+      await device.queue.onSubmittedWorkDone();
+      taps.destroy();
+      spectrumParams.destroy();
+    } else {
+      const h = filter ? permutedSpectrum(filter.spectrum, l, f) : Float32Array.from({ length: 2 * V }, (_, i) => (i % 2 === 0 ? 1 / V : 0));
+      device.queue.writeBuffer(spectrum, 0, h);
+    }
+    await device.queue.onSubmittedWorkDone();
+    const creationError = await device.popErrorScope();
+    if (creationError) throw new Error(`webfftdx: createConvolution: GPU validation error while creating the plan: ${creationError.message}`);
+
+    const life = new PlanLifecycle(device, 'createConvolution plan', () => {
+      for (const m of made) m.destroy();
+    });
+    const encode = (pass: GPUComputePassEncoder, buffers: ConvolutionBuffers): void => {
+      life.assertUsable('encode()');
+      const { input, output, inPlace } = checkIOBuffers(buffers, inputBytes, outputBytes);
+      if (inPlace && l.mode === 'linear') {
+        throw new Error(
+          `webfftdx: convolution encode: mode 'linear' writes ${l.outputLength} points per signal from ${l.signalLength}: it cannot run in place; pass an output buffer`,
+        );
+      }
+      forward.forEach((g, k) => g.encode(pass, k === 0 ? region(input) : scratchRegion, scratchRegion));
+      rowsPass(pass, rowsGroup, rowGroups);
+      inverse.forEach((g, k) => g.encode(pass, scratchRegion, k === inverse.length - 1 ? region(output) : scratchRegion));
+    };
+
+    const unit = complex ? 'complex values' : 'reals';
+    const run = (signals: Float32Array): Promise<Float32Array> =>
+      life.run(async () => {
+        checkFloat32Data(signals, inputBytes / 4, `${batch} signals x ${l.signalLength} ${unit}`);
+        return runOnce(device, { data: signals, inputBytes, outputBytes, encode: (pass, input, output) => encode(pass, { input, output }) });
+      });
+
+    const multiply = pointwise === undefined ? 'times the stored filter spectrum' : 'through the user pointwise function with the stored filter spectrum';
+    const passes: MultiPassConvolutionPass[] = [
+      ...f.forward.map((p, k) => ({ kernel: 'forward-column' as const, does: p.what, workgroups: forward[k].info.workgroups })),
+      {
+        kernel: 'fused-rows',
+        does:
+          `${rowSignals} rows of ${Lp} points (${R} per signal): the forward's last ${Lp}-point FFTs, the spectrum left in the rows' ` +
+          `digit-reversed order -> ${multiply} (${V} values in the same order, 1/${V} folded in) -> inverse ${Lp}-point FFTs, in place, ` +
+          `no transposition; ${rl.fftsPerBlock} row(s) per workgroup`,
+        workgroups: rowGroups,
+      },
+      ...f.inverse.map((p, k) => ({ kernel: 'inverse-column' as const, does: p.what, workgroups: inverse[k].info.workgroups })),
+    ];
+
+    return {
+      type: l.type,
+      mode: l.mode,
+      batch,
+      shape: l.shape,
+      signalLength: l.signalLength,
+      filterLength: l.filterLength,
+      filterShape: l.filterShape,
+      fftLength: l.fftLength,
+      fftShape: l.fftShape,
+      outputLength: l.outputLength,
+      outputShape: l.outputShape,
+      inputBytes,
+      outputBytes,
+      passes,
+      code: rowsCode,
+      encode,
+      run,
+      destroy: () => life.destroy(),
+    };
+  } catch (e) {
+    for (const m of made) m.destroy();
+    throw e;
+  }
+}
