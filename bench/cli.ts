@@ -7,8 +7,8 @@ export const USAGE = `usage: npm run bench -- [options]
   --real-sizes 256,4096   sizes for r2c and c2r
   --kinds c2c,r2c,c2r     kinds: c2c, r2c, c2r, r2c_folded, c2r_folded (RealFFTOptions natural/folded),
                           fft2 (createFFT on n x n images; c2c beyond one workgroup runs createFFT too),
-                          conv (real circular convolution, createConvolution: one fused kernel; sized
-                          by --real-sizes), c2c_conv (complex circular convolution),
+                          conv (real circular convolution, createConvolution: one fused kernel, or the
+                          four-step path beyond one workgroup; sized by --real-sizes), c2c_conv (complex),
                           scale (a trivial 1R+1W kernel: harness self-check)
   --precision f32         precisions, comma-separated (f16 needs shader-f16)
   --total <elements>      complex elements per case (default 2^26 on a GPU, 2^18 on the software driver);

@@ -1,5 +1,8 @@
-// The convolution "kernel under test": createConvolution's fused kernel (load -> forward FFT ->
-// x H/P -> inverse FFT -> store, one pass) in circular mode with a random filter of N taps, against
+// The convolution "kernel under test": createConvolution in circular mode with a random filter of N
+// taps, whatever path it takes at N: the fused kernel (load -> forward FFT -> x H/P -> inverse FFT ->
+// store, one pass) where one workgroup holds N, the four-step path beyond (forward column passes,
+// the fused rows pass, inverse column passes: 3 passes at 2^16-2^20 with 1024 invocations, 5 at
+// 2^22; `plan.passes` says which), Bluestein lengths createFFT's passes. Against
 // the cuFFT anchor's three-kernel path of the same name (`conv`: rfft -> x H -> irfft; `c2c_conv`:
 // fft -> x H -> ifft). Bytes as the anchor counts them: each signal read once and written once (the
 // filter spectrum, read from cache by every workgroup, is not counted).
