@@ -36,6 +36,7 @@ import { arithFor, ARITH_F32, type Arith } from '../arith.js';
 import { flatCallbackWGSL, type FlatCallbacks } from '../callbacks.js';
 import type { Sign } from '../codelets.js';
 import { Definitions } from '../definitions.js';
+import { naturalIndexWGSL } from './digit-order.js';
 import { quadrantMethod, sincosFunction, sincosName, sincosStep } from '../sincos.js';
 import { addBlockEngine, addCmul, addTwiddle, type ExchangeMode } from '../stockham.js';
 
@@ -114,6 +115,28 @@ export interface PassKernelSpec {
    * place only, without staged input.
    */
   readonly callbacks?: FlatCallbacks;
+  /**
+   * The convolution's fused column pass (src/convolution/fourstep-2d.ts): after the forward FFT of
+   * each column, the pointwise multiply with the filter spectrum (the tables binding, stored in the
+   * data's own order), the input conjugation, the engine again (the inverse FFT by conjugation:
+   * set conjugateOutput), stored back in place of the input. Specialised column kernels without
+   * twiddle, with inner = width (column b of block a is spectrum column kx = b).
+   */
+  readonly convolve?: ConvolveColumns;
+}
+
+/** What the fused convolution column pass needs to know (PassKernelSpec.convolve). */
+export interface ConvolveColumns {
+  /** Blocks per signal: block a is row a % rowsPerSignal (of the column axis's four-step split) of signal a / rowsPerSignal. */
+  readonly rowsPerSignal: number;
+  /** The column axis's earlier pass lengths L_1 .. L_(p-1), first first (none when the axis is one pass). */
+  readonly radices: readonly number[];
+  /** The column axis's length: spectrum row ky of element k of block row r is the natural index of (r, k) (./digit-order.ts). */
+  readonly axisLength: number;
+  /** The spectrum pass multiplies the forward output by this (1 / the transform's points). */
+  readonly scale: number;
+  /** The user's WGSL defining `pointwise(fft, index, x, h)`, or undefined for the complex multiply x h. */
+  readonly pointwise?: string;
 }
 
 export interface PassKernel {
@@ -160,6 +183,12 @@ export interface PassParams {
    */
   readonly outOffset?: number;
   /**
+   * Convolution column passes (PassKernelSpec.convolve): 1 = the spectrum pass (store the forward
+   * FFT's output times the scale, skip the rest). A uniform value (the `pad1` word), never baked
+   * into the kernel: both settings run one compiled kernel.
+   */
+  readonly spectrumPass?: number;
+  /**
    * Offsets (complex elements) of the input and output within the one binding of an in-place kernel:
    * two regions of one workspace buffer are bound once (WebGPU forbids binding one buffer both
    * read-only and writable in a dispatch). 0 for out-of-place kernels.
@@ -183,7 +212,7 @@ export function passParamsData(p: PassParams): ArrayBuffer {
   const buf = new ArrayBuffer(PASS_PARAMS_BYTES);
   const u = new Uint32Array(buf);
   const f = new Float32Array(buf);
-  u.set([p.count, p.groupsX, p.width, p.inner, p.inBlock, p.outBlock, p.inValid, p.outValid, p.mirror, p.twLength, 0, p.digits.length, p.inTable, p.outTable, p.groups, p.inBase, p.outBase, p.flags, 0, 0]);
+  u.set([p.count, p.groupsX, p.width, p.inner, p.inBlock, p.outBlock, p.inValid, p.outValid, p.mirror, p.twLength, 0, p.digits.length, p.inTable, p.outTable, p.groups, p.inBase, p.outBase, p.flags, p.spectrumPass ?? 0, 0]);
   f[10] = p.twLength > 0 ? Math.PI / 2 / p.twLength : 0;
   p.digits.forEach((d, i) => {
     u[20 + i] = d.radix;
@@ -246,6 +275,7 @@ export function passKernelName(spec: PassKernelSpec): string {
     spec.halfInput ? 'h16in' : '',
     spec.halfOutput ? 'h16out' : '',
     spec.precision === 'f64' && spec.exactFma ? 'fma' : '',
+    spec.convolve ? (spec.convolve.pointwise ? 'convpw' : 'conv') : '',
   ];
   return bits.filter(Boolean).join('_');
 }
@@ -325,7 +355,11 @@ export function passKernel(spec: PassKernelSpec): PassKernel {
     PASS_PARAMS_WGSL,
     `@group(0) @binding(${PASS_BINDINGS.params}) var<uniform> P: PassParams;`,
   );
-  const usesTables = !K || (K.flags & (PASS_FLAGS.inputTable | PASS_FLAGS.outputTable)) !== 0;
+  const cv = spec.convolve;
+  if (cv && (!K || df || halfIn || halfOut || spec.kind !== 'column' || spec.twiddle || K.inner !== K.width || (K.flags & PASS_FLAGS.conjugateOutput) === 0)) {
+    throw new Error('webfftdx: internal: a convolution column pass is a specialised f32 column kernel without twiddle, inner = width, conjugating its output');
+  }
+  const usesTables = !K || cv !== undefined || (K.flags & (PASS_FLAGS.inputTable | PASS_FLAGS.outputTable)) !== 0;
   // The Bluestein tables: complex values in the pass's precision (df64: vec4<f32> hi/lo pairs of f64 values).
   if (usesTables) decls.push(`@group(0) @binding(${PASS_BINDINGS.tables}) var<storage, read> fft_tables: array<${V}>;`);
   let smemType = '';
@@ -501,6 +535,35 @@ export function passKernel(spec: PassKernelSpec): PassKernel {
   }
 
   push(`${engine}(&data, t, c);`);
+  if (cv && K) {
+    const scale = Math.fround(cv.scale);
+    const scaleText = /[.eE]/.test(String(scale)) ? `${scale}f` : `${scale}.0f`;
+    push(
+      `// Convolution: block a is row conv_row of signal conv_sig; column b is spectrum column b.`,
+      `let conv_sig = a / ${cv.rowsPerSignal}u;`,
+      `let conv_row = a - conv_sig * ${cv.rowsPerSignal}u;`,
+      // A uniform value: the spectrum pass leaves before the inverse FFT in uniform control flow.
+      `if (P.pad1 != 0u) {`,
+      `  if (is_active) {`,
+      ...Array.from({ length: E }, (_, i) => `    ${outName}[out_row + (t + ${i * S}u) * ${K.inner}u] = data[${i}] * ${scaleText};`),
+      `  }`,
+      `  return;`,
+      `}`,
+      `if (is_active) {`,
+      ...Array.from({ length: E }, (_, i) =>
+        [
+          `  {`,
+          `    let k = t + ${i * S}u;`,
+          `    let h = fft_tables[(conv_row * ${L}u + k) * ${K.width}u + b];`,
+          `    let y = conv_pointwise(conv_sig, conv_natural(conv_row, k) * ${K.width}u + b, data[${i}], h);`,
+          `    data[${i}] = vec2<f32>(y.x, -y.y);`,
+          `  }`,
+        ].join('\n'),
+      ),
+      `}`,
+      `${engine}(&data, t, c);`,
+    );
+  }
 
   // Stores.
   push(`if (is_active) {`);
@@ -534,10 +597,18 @@ export function passKernel(spec: PassKernelSpec): PassKernel {
     ...decls,
     defs.toString(),
     ...(cb?.load || cb?.store ? [flatCallbackWGSL(cb, inElem, outElem, inName, outName)] : []),
+    ...(cv ? [convolveWGSL(cv, L)] : []),
     `@compute @workgroup_size(${C}, ${S}, 1)`,
     `fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_id) lid: vec3<u32>, @builtin(local_invocation_index) flat: u32) {`,
     ...body.map((l) => `  ${l}`),
     `}`,
   ].join('\n\n');
   return { code, workgroupSize: [C, S, 1], workgroupBytes, usesTables };
+}
+
+/** The pointwise function (the user's, or the multiply) and the natural-index helper of a convolution column pass. */
+function convolveWGSL(cv: ConvolveColumns, size: number): string {
+  const multiply = `fn conv_pointwise(fft: u32, index: u32, x: vec2<f32>, h: vec2<f32>) -> vec2<f32> {\n  return vec2<f32>(x.x * h.x - x.y * h.y, x.x * h.y + x.y * h.x);\n}`;
+  const user = `${cv.pointwise}\n\nfn conv_pointwise(fft: u32, index: u32, x: vec2<f32>, h: vec2<f32>) -> vec2<f32> {\n  return pointwise(fft, index, x, h);\n}`;
+  return [cv.pointwise === undefined ? multiply : user, naturalIndexWGSL('conv_natural', cv.radices, cv.axisLength, size)].join('\n\n');
 }

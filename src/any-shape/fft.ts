@@ -188,15 +188,23 @@ function callbackLabel(cb: { load?: string; store?: string } | undefined): strin
 }
 
 /** Sides of a pass that touch an f16 plan's user buffers. */
-interface HalfSides {
+export interface HalfSides {
   readonly input: boolean;
   readonly output: boolean;
 }
 
-const NO_HALF: HalfSides = { input: false, output: false };
+export const NO_HALF: HalfSides = { input: false, output: false };
 
 /** A pass of kernels/any-shape/pass.ts on this device (also the convolution's column passes, src/convolution/fourstep.ts). */
-export async function makeColumnsPass(device: GPUDevice, p: ColumnsPass, tables: GPUBuffer, callbacks?: FlatCallbacks, half: HalfSides = NO_HALF, exactFma = false): Promise<GPUPass> {
+export async function makeColumnsPass(
+  device: GPUDevice,
+  p: ColumnsPass,
+  tables: GPUBuffer,
+  callbacks?: FlatCallbacks,
+  half: HalfSides = NO_HALF,
+  exactFma = false,
+  inPlaceOnly = false,
+): Promise<GPUPass> {
   const l = device.limits;
   const groups = Math.ceil(p.params.count / COLUMNS);
   const workgroups = dispatchShape(groups, l.maxComputeWorkgroupsPerDimension);
@@ -223,8 +231,15 @@ export async function makeColumnsPass(device: GPUDevice, p: ColumnsPass, tables:
     throw new Error(`internal: pass kernel ${passKernelName({ ...spec, inPlace: false })} exceeds the device's limits`);
   }
   const name = passKernelName({ ...spec, inPlace: false });
-  const pipeline = await sharedPipeline(device, outOfPlace.code, `webfftdx ${name} (${p.what})${callbackLabel(callbacks)}`);
-  const inPlacePipeline = canInPlace ? lazyPipeline(device, () => passKernel({ ...spec, inPlace: true }).code, `webfftdx ${name} in place`) : undefined;
+  // A pass that only ever runs in place (the convolution's middle passes) compiles that kernel alone, now.
+  if (inPlaceOnly && !canInPlace) throw new Error(`internal: pass "${p.what}" cannot run in place`);
+  const inPlaceCode = inPlaceOnly ? passKernel({ ...spec, inPlace: true }).code : '';
+  const pipeline = await sharedPipeline(device, inPlaceOnly ? inPlaceCode : outOfPlace.code, `webfftdx ${name}${inPlaceOnly ? ' in place' : ''} (${p.what})${callbackLabel(callbacks)}`);
+  const inPlacePipeline = inPlaceOnly
+    ? () => pipeline
+    : canInPlace
+      ? lazyPipeline(device, () => passKernel({ ...spec, inPlace: true }).code, `webfftdx ${name} in place`)
+      : undefined;
   // One uniform per pair of region offsets the schedules use (in place: both regions in one binding).
   const paramsByBase = new Map<string, GPUBuffer>();
   const paramsFor = (inBase: number, outBase: number): GPUBuffer => {
@@ -251,7 +266,7 @@ export async function makeColumnsPass(device: GPUDevice, p: ColumnsPass, tables:
       precision,
     ),
     workgroups,
-    code: outOfPlace.code,
+    code: inPlaceOnly ? inPlaceCode : outOfPlace.code,
   };
   return {
     info,
@@ -259,6 +274,7 @@ export async function makeColumnsPass(device: GPUDevice, p: ColumnsPass, tables:
     encode(pass, src, dst) {
       // One buffer on both sides (in place, or two workspace regions): the in-place kernel, bound once.
       const shared = src.buffer === dst.buffer;
+      if (inPlaceOnly && !shared) throw new Error(`internal: pass "${p.what}" is built in place only`);
       let pipe = pipeline;
       if (shared) {
         if (!inPlacePipeline) throw new Error(`internal: pass "${p.what}" scheduled on one buffer but it cannot run in place`);
@@ -289,7 +305,7 @@ export async function makeColumnsPass(device: GPUDevice, p: ColumnsPass, tables:
  * The rows pass; `callbacks` when it is the plan's first pass (load) or last (store), with
  * `rowsPerTransform` of its FFTs making one transform of the plan (the rows of the outer axes).
  */
-async function makeRowsPass(
+export async function makeRowsPass(
   device: GPUDevice,
   p: RowsPass,
   precision: PassPrecision,

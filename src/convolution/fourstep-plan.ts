@@ -22,6 +22,7 @@
 // sequence whose L_p-point FFT gives, at k, the natural frequency k_1 + L_1 k_2 + ... +
 // (L_1 ... L_(p-1)) k: what createFFT's final pass would write there (naturalIndex below).
 import { COLUMNS, passShape, splitLength, UNBOUNDED, type ColumnsPass, type PlanLimits } from '../any-shape/passes.js';
+import { naturalIndex } from '../../kernels/any-shape/digit-order.js';
 import { PASS_FLAGS, type PassParams } from '../../kernels/any-shape/pass.js';
 import type { SpectrumRows } from './kernel.js';
 import type { MultiPassLayout } from './multipass-plan.js';
@@ -50,17 +51,8 @@ export function fourStepPassCount(f: FourStepLayout): number {
 }
 
 /** The natural frequency index of spectrum position `pos` (row-major rows of L_p) of a four-step plan. */
-export function naturalIndex(rows: SpectrumRows, pos: number): number {
-  const p = rows.total / rows.perSignal;
-  let rest = Math.floor(pos / p);
-  let n = (pos % p) * (rows.total / p);
-  let weight = rows.radices.reduce((a, b) => a * b, 1);
-  for (let i = rows.radices.length - 1; i >= 0; i--) {
-    weight /= rows.radices[i];
-    n += (i === 0 ? rest : rest % rows.radices[i]) * weight;
-    rest = Math.floor(rest / rows.radices[i]);
-  }
-  return n;
+export function rowsNaturalIndex(rows: SpectrumRows, pos: number): number {
+  return naturalIndex(rows.radices, rows.total, rows.total / rows.perSignal, pos);
 }
 
 /**

@@ -7,13 +7,13 @@
 //   -> inverse column passes (the last writes only the kept outputs: the crop).
 // One scratch buffer (batch x V complex values) carries the data between the passes, in place; the
 // filter spectrum H / V (V complex values) is computed once at plan creation by the same passes.
-import { makeColumnsPass, type GPUPass, type Region } from '../any-shape/fft.js';
+import { makeColumnsPass, NO_HALF, type GPUPass, type Region } from '../any-shape/fft.js';
 import { checkFloat32Data, checkIOBuffers } from '../host/checks.js';
 import { checkBufferBytes, checkKernelFits, dispatchShape } from '../host/device.js';
 import { PlanLifecycle } from '../host/lifecycle.js';
 import { runOnce } from '../host/run-once.js';
 import { convolutionKernel, INPUT_BINDING, kernelParams, PARAMS_BINDING, SPECTRUM_BINDING } from './kernel.js';
-import { naturalIndex, type FourStepLayout } from './fourstep-plan.js';
+import { rowsNaturalIndex, type FourStepLayout } from './fourstep-plan.js';
 import type { MultiPassLayout } from './multipass-plan.js';
 import { checkPointwise, compileKernel } from './pointwise.js';
 import type { Convolution, ConvolutionBuffers, FilterSpectrum, MultiPassConvolutionPass } from './types.js';
@@ -34,7 +34,7 @@ function permutedSpectrum(spectrum: Float32Array, l: MultiPassLayout, f: FourSte
   const out = new Float32Array(2 * V);
   const real = l.type === 'real';
   for (let pos = 0; pos < V; pos++) {
-    const k = naturalIndex(f.rows, pos);
+    const k = rowsNaturalIndex(f.rows, pos);
     const mirrored = real && k > V / 2;
     const at = mirrored ? V - k : k;
     const re = spectrum[2 * at];
@@ -83,18 +83,19 @@ export async function createFourStepConvolution(device: GPUDevice, l: MultiPassL
   try {
     // The column passes bind no table: a placeholder for makeColumnsPass's signature.
     const noTables = buffer(16, GPUBufferUsage.STORAGE, 'no tables');
-    const gpu = async (p: FourStepLayout['forward'][number]) => {
-      const g = await makeColumnsPass(device, p, noTables);
+    // The passes between the first and the last run in place on the scratch buffer: only that kernel is compiled.
+    const gpu = async (p: FourStepLayout['forward'][number], inPlaceOnly: boolean) => {
+      const g = await makeColumnsPass(device, p, noTables, undefined, NO_HALF, false, inPlaceOnly);
       made.push(g);
       return g;
     };
     const forward: GPUPass[] = [];
-    for (const p of f.forward) forward.push(await gpu(p));
+    for (const [k, p] of f.forward.entries()) forward.push(await gpu(p, k > 0));
     const rowsCode = convolutionKernel(rl, { pointwise, inPlace: true, rows: f.rows });
     const rowsModule = await compileKernel(device, rowsCode, `${label} rows pass`, pointwise !== undefined);
     const inverse: GPUPass[] = [];
-    for (const p of f.inverse) inverse.push(await gpu(p));
-    const tapsFirst = f.tapsFirst && filter instanceof Float32Array ? await gpu(f.tapsFirst) : undefined;
+    for (const [k, p] of f.inverse.entries()) inverse.push(await gpu(p, k < f.inverse.length - 1));
+    const tapsFirst = f.tapsFirst && filter instanceof Float32Array ? await gpu(f.tapsFirst, false) : undefined;
 
     device.pushErrorScope('validation');
     const rowsPipeline = await device.createComputePipelineAsync({ layout: 'auto', compute: { module: rowsModule, entryPoint: 'main' }, label: `${label} rows pass` });

@@ -23,6 +23,7 @@
 import { arithFor } from '../../kernels/arith.js';
 import { Definitions } from '../../kernels/definitions.js';
 import { realArithFor } from '../../kernels/real/real-arith.js';
+import { naturalIndexWGSL } from '../../kernels/any-shape/digit-order.js';
 import type { ConvolutionLayout } from './plan.js';
 
 export const INPUT_BINDING = 0;
@@ -138,19 +139,6 @@ export interface SpectrumRows {
   readonly total: number;
   /** Real signals (complex rows of their full spectrum): pointwise sees k <= V / 2 only, the rest by Hermitian symmetry. */
   readonly realSignal: boolean;
-}
-
-/** WGSL of conv_natural(row, k): the natural frequency index of spectrum element k of row `row` (see SpectrumRows). */
-function naturalIndexWGSL(rows: SpectrumRows, p: number): string {
-  const lines = [`fn conv_natural(row: u32, k: u32) -> u32 {`, `  var rest = row;`, `  var n = k * ${rows.total / p}u;`];
-  let weight = rows.radices.reduce((a, b) => a * b, 1);
-  for (let i = rows.radices.length - 1; i >= 0; i--) {
-    const radix = rows.radices[i];
-    weight /= radix;
-    lines.push(i === 0 ? `  n += rest * ${weight}u;` : `  n += (rest % ${radix}u) * ${weight}u;`, ...(i === 0 ? [] : [`  rest = rest / ${radix}u;`]));
-  }
-  lines.push(`  return n;`, `}`);
-  return lines.join('\n');
 }
 
 export interface KernelOptions extends KernelVariant {
@@ -336,7 +324,7 @@ export function convolutionKernel(layout: ConvolutionLayout, options: KernelOpti
     forward.code,
     inverse.code,
     pointwise,
-    ...(rows ? [naturalIndexWGSL(rows, P)] : []),
+    ...(rows ? [naturalIndexWGSL('conv_natural', rows.radices, rows.total, P)] : []),
     `@compute @workgroup_size(${layout.workgroupSize.join(', ')})`,
     `fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_id) lid: vec3<u32>) {`,
     `  let thread = lid.x;`,

@@ -77,12 +77,17 @@ export type ConvolutionPass = FusedConvolutionPass | MultiPassConvolutionPass;
  *   signals, zero-padded), 'fused-rows' (the forward's last FFTs on contiguous rows, the pointwise
  *   multiply, the inverse row FFTs, in place: the spectrum never in natural order), 'inverse-column'
  *   (conjugate twiddles and inverse FFTs down the columns; the last writes the kept outputs);
+ * - 2D shapes whose FFT rows one workgroup holds (unless createFFT's one-pass kernel takes fewer):
+ *   'rows-forward' (the rows' forward FFTs, zero-padding as it reads), 'forward-column' (the column
+ *   axis's four-step passes but the last), 'fused-columns' (the last column FFTs, the pointwise
+ *   multiply, the inverse column FFTs, in place), 'inverse-column', 'rows-inverse' (the rows' inverse
+ *   FFTs, storing the kept outputs);
  * - otherwise: 'pad' (zero-pad the signals to the FFT shape), 'forward' / 'inverse' (one pass of
  *   createFFT's plans; the inverse's first reads the spectrum through the pointwise function, x H / P
  *   by default), 'crop' (the outputs).
  */
 export interface MultiPassConvolutionPass {
-  readonly kernel: 'pad' | 'forward' | 'inverse' | 'crop' | 'forward-column' | 'fused-rows' | 'inverse-column';
+  readonly kernel: 'pad' | 'forward' | 'inverse' | 'crop' | 'forward-column' | 'fused-rows' | 'inverse-column' | 'rows-forward' | 'fused-columns' | 'rows-inverse';
   /** One line: what the pass computes. */
   readonly does: string;
   readonly workgroups: readonly [number, number, number];

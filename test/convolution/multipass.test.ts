@@ -1,16 +1,19 @@
-// createConvolution's multi-pass path (createFFT's passes, the pointwise function in the inverse's
-// load callback, and the pad / crop kernel)
-// against f64 references, on a default-limits device (16 KiB, 256 invocations: the fused kernel
-// stops at complex 8192 / real 16384 there): 1D 2^16 + 3 (a prime: createFFT's Bluestein) and 2^18,
-// circular, linear and same, real and complex; 2D 64², 100 x 60 and 512²; filters of 1, 3, 64 and N
-// taps; 5 signals against one filter; outputs poisoned with NaN; ||y - y_ref|| / (||x|| ||h||) <= 1e-6.
-// Every (type, FFT shape) compiles its own createFFT kernels (a few seconds each on lavapipe), so
-// filters, modes and the pointwise tests share FFT shapes wherever the matrix allows: the cases below
-// compile 12 forward / inverse plan pairs in all (complex 97, 65539, 65610, 2^18, [64, 64], [108, 125];
-// real 65539, 65610, 2^18, [72, 70], [108, 70], [512, 512]; the inverse's first pass is a kernel of
-// each plan's own, with the pointwise function inside), plus the window kernel. 34 s with a cold
-// shader cache (MESA_SHADER_CACHE_DIR an empty folder, vitest.config.ts's lavapipe settings), 20 s
-// warm (2-core VM, 2026-11-24).
+// createConvolution beyond the fused kernel, against f64 references, on a default-limits device (16 KiB,
+// 256 invocations: the fused kernel stops at complex 8192 / real 16384 there):
+// - the four-step path (1D lengths createFFT splits without Bluestein: forward column passes, the fused
+//   rows pass, inverse column passes; 2D: rows, the column axis's passes around the fused column pass,
+//   rows), the pad and crop in the first and last passes: 1D 65610 (2^16 + 3 linear and same) and 2^18,
+//   2D 64², 100 x 60 and 512², with the pass counts asserted (docs/convolution.md's table);
+// - createFFT's passes with the pointwise function in the inverse's load callback where the four-step
+//   path does not apply: 2^16 + 3 and 97 circular (Bluestein).
+// Circular, linear and same, real and complex; filters of 1, 3, 64 and N taps; 5 signals against one
+// filter; pointwise functions (correlation; gains by formula on the natural frequency index, which a
+// wrong digit order fails); { spectrum } filters (permuted on the host); outputs poisoned with NaN;
+// ||y - y_ref|| / (||x|| ||h||) <= 1e-6. Every (type, FFT shape) compiles its own pass kernels (a few
+// seconds each on lavapipe), so filters, modes and the pointwise tests share FFT shapes wherever the
+// matrix allows. 60 s with a cold shader cache (MESA_SHADER_CACHE_DIR an empty folder,
+// vitest.config.ts's lavapipe settings; 17 s of it the Bluestein 2^16 + 3 cases), 30 s warm (2-core VM,
+// 2026-11-24).
 // WEBFFTDX_FULL=1 adds 2^22.
 import { describe, expect, it } from 'vitest';
 import { convolutionLayout, createConvolution, type Convolution, type ConvolutionMode, type ConvolutionType } from '../../src/index.js';
@@ -49,6 +52,17 @@ function expectFourStep(conv: Convolution, passes: number): void {
   const columns = (passes - 1) / 2;
   expect(conv.passes.map((p) => p.kernel)).toEqual([...Array(columns).fill('forward-column'), 'fused-rows', ...Array(columns).fill('inverse-column')]);
   expect(conv.passes.find((p) => p.kernel === 'fused-rows')?.does).toMatch(/no transposition/);
+  expect(conv.code).toMatch(/conv_natural/);
+}
+
+/**
+ * The 2D four-step path: the rows' forward FFTs, the column axis's forward column passes, the fused
+ * column pass, the inverse column passes, the rows' inverse FFTs; no pad, crop or multiply pass.
+ */
+function expectFourStep2D(conv: Convolution, passes: number): void {
+  const columns = (passes - 3) / 2;
+  expect(conv.passes.map((p) => p.kernel)).toEqual(['rows-forward', ...Array(columns).fill('forward-column'), 'fused-columns', ...Array(columns).fill('inverse-column'), 'rows-inverse']);
+  expect(conv.passes.find((p) => p.kernel === 'fused-columns')?.does).toMatch(/no transposition/);
   expect(conv.code).toMatch(/conv_natural/);
 }
 
@@ -231,15 +245,17 @@ describe(`createConvolution, multi-pass path (seed ${seed})`, () => {
     readonly filters: readonly (readonly [number, number])[];
     /** What convolutionLayout chose for the padded shapes (the 7-smooth shape >= the full one with the fewest passes). */
     readonly fftShape: readonly [number, number];
+    /** Passes per encode under the default limits (the 2D four-step path: 3 where the column axis is one pass). */
+    readonly passes: number;
   }
   const CASES_2D: readonly Case2D[] = [
     // filterShape left out for the full-size filter: the default is the signal's shape.
-    { type: 'complex', mode: 'circular', shape: [64, 64], filters: [[64, 64], [3, 3], [1, 1]], fftShape: [64, 64] },
-    { type: 'real', mode: 'linear', shape: [64, 64], filters: [[3, 3]], fftShape: [72, 70] },
-    { type: 'real', mode: 'same', shape: [64, 64], filters: [[5, 3]], fftShape: [72, 70] },
-    { type: 'real', mode: 'same', shape: [100, 60], filters: [[5, 7]], fftShape: [108, 70] },
-    { type: 'complex', mode: 'linear', shape: [100, 60], filters: [[3, 64]], fftShape: [108, 125] },
-    { type: 'real', mode: 'circular', shape: [512, 512], filters: [[3, 3]], fftShape: [512, 512] },
+    { type: 'complex', mode: 'circular', shape: [64, 64], filters: [[64, 64], [3, 3], [1, 1]], fftShape: [64, 64], passes: 3 },
+    { type: 'real', mode: 'linear', shape: [64, 64], filters: [[3, 3]], fftShape: [72, 70], passes: 3 },
+    { type: 'real', mode: 'same', shape: [64, 64], filters: [[5, 3]], fftShape: [72, 70], passes: 3 },
+    { type: 'real', mode: 'same', shape: [100, 60], filters: [[5, 7]], fftShape: [108, 70], passes: 3 },
+    { type: 'complex', mode: 'linear', shape: [100, 60], filters: [[3, 64]], fftShape: [108, 125], passes: 3 },
+    { type: 'real', mode: 'circular', shape: [512, 512], filters: [[3, 3]], fftShape: [512, 512], passes: 5 },
   ];
   for (const c of CASES_2D) {
     it(`2D ${c.type} ${c.mode} [${c.shape.join(', ')}], filters ${c.filters.map((f) => f.join('x')).join(', ')}`, async () => {
@@ -252,9 +268,9 @@ describe(`createConvolution, multi-pass path (seed ${seed})`, () => {
         const h = randomFloats(per * f[0] * f[1], seed + 3 * f[0] + f[1]);
         const isDefault = f[0] === c.shape[0] && f[1] === c.shape[1];
         const conv = await plan({ shape: c.shape, type: c.type, mode: c.mode, filter: h, batch: BATCH, ...(isDefault ? {} : { filterShape: f }) });
-        expectMultiPass(conv, c.mode);
+        expectFourStep2D(conv, c.passes);
         expect(conv.fftShape).toEqual(c.fftShape);
-        expect(conv.passes).toHaveLength(convolutionLayout(device.limits, { shape: c.shape, type: c.type, mode: c.mode, filterShape: f }).passes);
+        expect(convolutionLayout(device.limits, { shape: c.shape, type: c.type, mode: c.mode, filterShape: f }).passes).toBe(c.passes);
         const outShape = c.mode === 'linear' ? [c.shape[0] + f[0] - 1, c.shape[1] + f[1] - 1] : [...c.shape];
         expect(conv.outputShape).toEqual(outShape);
         const y = await runPoisoned(device, conv, x);
@@ -264,6 +280,66 @@ describe(`createConvolution, multi-pass path (seed ${seed})`, () => {
       }
     });
   }
+
+  it('2D four-step with a split column axis (real circular [512, 512]: 32 x 16): { spectrum } permuted on the host, a pointwise on the natural index', async () => {
+    const { device } = await testDevice();
+    const n = 512;
+    const shape = [n, n] as const;
+    // { spectrum }: np.fft.rfft2 of 3 x 3 taps zero-padded to [512, 512] (the kernels of the '[512, 512]' case above).
+    const f = [3, 3] as const;
+    const h = randomFloats(9, seed + 71);
+    const padded = new Float64Array(n * n);
+    for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) padded[i * n + j] = h[i * 3 + j];
+    const spectrum = Float32Array.from(referenceRFFTN(padded, [n, n], 1));
+    const conv = await plan({ shape, type: 'real', mode: 'circular', filter: { spectrum }, filterShape: f, batch: BATCH });
+    expectFourStep2D(conv, 5);
+    const x = randomFloats(n * n * BATCH, seed + 72);
+    const want = batchedReference(x, BATCH, (sig) => directConvolution2D(sig, h, shape, f, false, 'circular'));
+    expect(convolutionError(await runPoisoned(device, conv, x, true), want, x, h)).toBeLessThanOrEqual(BOUND);
+    conv.destroy();
+    // A gain by formula: a Gaussian of the signed frequencies times (-i)^ky (exact, and it tells ky from any permutation of the rows).
+    const [sy, sx] = [40, 25];
+    const gain = await plan({
+      shape,
+      type: 'real',
+      mode: 'circular',
+      batch: BATCH,
+      pointwise: /* wgsl */ `
+        fn pointwise(fft: u32, index: u32, x: vec2<f32>, h: vec2<f32>) -> vec2<f32> {
+          let ky = index / ${n / 2 + 1}u;
+          let y = select(f32(ky), f32(ky) - ${n}.0, ky > ${n / 2}u) / ${sy}.0;
+          let xf = f32(index % ${n / 2 + 1}u) / ${sx}.0;
+          let r = ky % 4u;
+          let v = select(select(select(x, vec2<f32>(x.y, -x.x), r == 1u), -x, r == 2u), vec2<f32>(-x.y, x.x), r == 3u);
+          return v * (h.x * exp(-(y * y + xf * xf)) * f32(fft + 1u));
+        }`,
+    });
+    expectFourStep2D(gain, 5);
+    const full = referenceFFTN(Float64Array.from({ length: 2 * n * n * BATCH }, (_, i) => (i % 2 === 0 ? x[i / 2] : 0)), [n, n], BATCH, -1);
+    const signed = (k: number) => (k > n / 2 ? k - n : k);
+    const rot = [
+      [1, 0],
+      [0, -1],
+      [-1, 0],
+      [0, 1],
+    ];
+    for (let b = 0; b < BATCH; b++) {
+      for (let ky = 0; ky < n; ky++) {
+        for (let kx = 0; kx < n; kx++) {
+          const g = (Math.exp(-((signed(ky) / sy) ** 2 + (signed(kx) / sx) ** 2)) * (b + 1)) / (n * n);
+          const [c, d] = rot[ky % 4];
+          const i = 2 * ((b * n + ky) * n + kx);
+          const [re, im] = [full[i], full[i + 1]];
+          full[i] = g * (re * c - im * d);
+          full[i + 1] = g * (re * d + im * c);
+        }
+      }
+    }
+    const back = referenceFFTN(full, [n, n], BATCH, 1);
+    const wantGain = Float64Array.from({ length: n * n * BATCH }, (_, i) => back[2 * i]);
+    expect(convolutionError(await runPoisoned(device, gain, x), wantGain, x, [BATCH])).toBeLessThanOrEqual(BOUND);
+    gain.destroy();
+  });
 
   it('2D { spectrum } (np.fft.rfft2 of the taps zero-padded to the FFT shape) and in place (same mode)', async () => {
     const { device } = await testDevice();
@@ -304,7 +380,7 @@ describe(`createConvolution, multi-pass path (seed ${seed})`, () => {
           return x * (h.x * exp(-(ky * ky + kx * kx)) * f32(fft + 1u));
         }`,
     });
-    expectMultiPass(conv, 'circular');
+    expectFourStep2D(conv, 3);
     const x = randomFloats(2 * n * n * BATCH, seed + 41);
     const spectrum = referenceFFTN(x, [n, n], BATCH, -1);
     const signed = (k: number) => (k > n / 2 ? k - n : k);

@@ -1,0 +1,196 @@
+// The 2D four-step convolution on the GPU (./fourstep-2d-plan.ts says what runs): a rows pass each
+// way (createFFT's, with the zero-padding and the crop as its load / store callbacks) around the
+// column axis's four-step passes, whose last factor's forward FFT, pointwise multiply and inverse FFT
+// are one kernel (kernels/any-shape/pass.ts, `convolve`). One scratch buffer (batch x Py x Sx complex
+// values) carries the data, in place between the rows passes; the filter spectrum H / (Py Px),
+// stored in the fused pass's order, is computed once at plan creation by the same passes (the fused
+// pass's spectrum mode: a uniform flag of the same kernel).
+import { makeColumnsPass, makeRowsPass, NO_HALF, type GPUPass, type Region } from '../any-shape/fft.js';
+import { naturalIndex } from '../../kernels/any-shape/digit-order.js';
+import { checkFloat32Data, checkIOBuffers } from '../host/checks.js';
+import { checkBufferBytes } from '../host/device.js';
+import { PlanLifecycle } from '../host/lifecycle.js';
+import { runOnce } from '../host/run-once.js';
+import type { FourStep2DLayout } from './fourstep-2d-plan.js';
+import type { MultiPassLayout } from './multipass-plan.js';
+import { checkPointwise } from './pointwise.js';
+import type { Convolution, ConvolutionBuffers, FilterSpectrum, MultiPassConvolutionPass } from './types.js';
+import { checkSpectrumShape } from './validate.js';
+
+export interface FourStep2DOptions {
+  readonly batch: number;
+  readonly filter: Float32Array | FilterSpectrum | undefined;
+  readonly pointwise: string | undefined;
+}
+
+/** A user's spectrum (numpy's fft2 / rfft2 of the padded taps, [Py, Sx]) scaled by 1/(Py Px) and permuted into the fused pass's row order. */
+function permutedSpectrum(spectrum: Float32Array, l: MultiPassLayout, f: FourStep2DLayout): Float32Array<ArrayBuffer> {
+  const [Py, Px] = l.fftShape;
+  const Sx = f.columns;
+  const Lp = f.factors[f.factors.length - 1];
+  const radices = f.factors.slice(0, -1);
+  const out = new Float32Array(2 * Py * Sx);
+  const scale = 1 / (Py * Px);
+  for (let y = 0; y < Py; y++) {
+    const ky = naturalIndex(radices, Py, Lp, y);
+    for (let x = 0; x < Sx; x++) {
+      out[2 * (y * Sx + x)] = spectrum[2 * (ky * Sx + x)] * scale;
+      out[2 * (y * Sx + x) + 1] = spectrum[2 * (ky * Sx + x) + 1] * scale;
+    }
+  }
+  return out;
+}
+
+/** A 2D four-step convolution plan; every check runs before any GPU work. */
+export async function createFourStep2DConvolution(device: GPUDevice, l: MultiPassLayout, f: FourStep2DLayout, options: FourStep2DOptions): Promise<Convolution> {
+  const { batch, filter, pointwise } = options;
+  const complex = l.type === 'complex';
+  const perPoint = complex ? 2 : 1;
+  const [Py, Px] = l.fftShape;
+  const [ny, nx] = l.shape;
+  const Sx = f.columns;
+  const Lp = f.factors[f.factors.length - 1];
+  const label = `webfftdx convolution ${l.mode} ${l.type} [${l.shape.join(', ')}] (four-step, FFT [${Py}, ${Px}], columns ${f.factors.join(' x ')})`;
+  const inputBytes = batch * l.signalLength * perPoint * 4;
+  const outputBytes = batch * l.outputLength * perPoint * 4;
+  const scratchBytes = batch * Py * Sx * 8;
+  checkBufferBytes(device, inputBytes, `the input of ${batch} signals of ${label}`);
+  checkBufferBytes(device, outputBytes, `the output of ${batch} signals of ${label}`);
+  checkBufferBytes(device, scratchBytes, `the ${batch} spectra ([${Py}, ${Sx}] complex values each) of ${label}`);
+  if (filter !== undefined && !(filter instanceof Float32Array)) checkSpectrumShape(filter.spectrum, l);
+  if (pointwise !== undefined) await checkPointwise(device, pointwise);
+  const [my, mx] = l.filterShape ?? [1, 1];
+  // The taps go where signal 0 lies (the forward rows pass pads them like a signal) when they fit there.
+  const tapsFit = my <= ny && mx <= nx;
+
+  const made: { destroy(): void }[] = [];
+  const buffer = (size: number, usage: number, name: string) => {
+    const b = device.createBuffer({ size: Math.max(16, size), usage, label: `${label} ${name}` });
+    made.push(b);
+    return b;
+  };
+  try {
+    const storage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC;
+    const spectrum = buffer(Py * Sx * 8, storage, 'filter spectrum');
+    const own = <T extends { destroy(): void }>(g: T) => {
+      made.push(g);
+      return g;
+    };
+    const rowsForward = own(await makeRowsPass(device, f.rowsForward, 'f32', NO_HALF, f.padLoad ? { load: f.padLoad } : {}, Py));
+    // The passes between the rows passes run in place on the scratch buffer: only that kernel is compiled.
+    const forward: GPUPass[] = [];
+    for (const p of f.forward) forward.push(own(await makeColumnsPass(device, p, spectrum, undefined, NO_HALF, false, true)));
+    const convolve = { rowsPerSignal: Py / Lp, radices: f.factors.slice(0, -1), axisLength: Py, scale: 1 / (Py * Px), ...(pointwise === undefined ? {} : { pointwise }) };
+    const fusedPlanned = { ...f.fused, spec: { ...f.fused.spec, convolve } };
+    let fused: GPUPass;
+    try {
+      fused = own(await makeColumnsPass(device, fusedPlanned, spectrum, undefined, NO_HALF, false, true));
+    } catch (e) {
+      const hint = pointwise === undefined ? '' : "\n(the pointwise function shares the column pass's kernel: leave the names fft_*, ax_*, P, main and conv_* to it)";
+      throw new Error(`${(e as Error).message}${hint}`);
+    }
+    const inverse: GPUPass[] = [];
+    for (const p of f.inverse) inverse.push(own(await makeColumnsPass(device, p, spectrum, undefined, NO_HALF, false, true)));
+    const rowsInverse = own(await makeRowsPass(device, f.rowsInverse, 'f32', NO_HALF, f.cropStore ? { store: f.cropStore } : {}, Py));
+
+    device.pushErrorScope('validation');
+    const scratch = buffer(scratchBytes, storage, 'spectra');
+    const region = (b: GPUBuffer): Region => ({ buffer: b, offset: 0, size: b.size });
+    const scratchRegion = region(scratch);
+    if (filter instanceof Float32Array) {
+      // H: the forward passes on the taps, then the fused pass's spectrum mode (the same kernel, a
+      // uniform flag: forward FFTs times 1/(Py Px), stored in place), copied out of the scratch buffer.
+      const tapsRows = tapsFit ? rowsForward : own(await makeRowsPass(device, { ...f.rowsForward, batch: Py }, 'f32', NO_HALF, {}, 1));
+      const grid = tapsFit ? nx : Px;
+      const taps = device.createBuffer({ size: tapsFit ? inputBytes : Py * Px * perPoint * 4, usage: storage, label: `${label} taps` });
+      const padded = new Float32Array(taps.size / 4);
+      for (let r = 0; r < my; r++) padded.set(filter.subarray(r * mx * perPoint, (r + 1) * mx * perPoint), r * grid * perPoint);
+      device.queue.writeBuffer(taps, 0, padded);
+      const spectrumPass = own(await makeColumnsPass(device, { ...fusedPlanned, params: { ...f.fused.params, spectrumPass: 1 } }, spectrum, undefined, NO_HALF, false, true));
+      const encoder = device.createCommandEncoder({ label: `${label} filter spectrum` });
+      const pass = encoder.beginComputePass();
+      tapsRows.encode(pass, region(taps), scratchRegion);
+      for (const g of forward) g.encode(pass, scratchRegion, scratchRegion);
+      spectrumPass.encode(pass, scratchRegion, scratchRegion);
+      pass.end();
+      encoder.copyBufferToBuffer(scratch, 0, spectrum, 0, Py * Sx * 8);
+      device.queue.submit([encoder.finish()]);
+      await device.queue.onSubmittedWorkDone();
+      taps.destroy();
+    } else {
+      const h = filter ? permutedSpectrum(filter.spectrum, l, f) : Float32Array.from({ length: 2 * Py * Sx }, (_, i) => (i % 2 === 0 ? 1 / (Py * Px) : 0));
+      device.queue.writeBuffer(spectrum, 0, h);
+    }
+    await device.queue.onSubmittedWorkDone();
+    const creationError = await device.popErrorScope();
+    if (creationError) throw new Error(`webfftdx: createConvolution: GPU validation error while creating the plan: ${creationError.message}`);
+
+    const life = new PlanLifecycle(device, 'createConvolution plan', () => {
+      for (const m of made) m.destroy();
+    });
+    const encode = (pass: GPUComputePassEncoder, buffers: ConvolutionBuffers): void => {
+      life.assertUsable('encode()');
+      const { input, output, inPlace } = checkIOBuffers(buffers, inputBytes, outputBytes);
+      if (inPlace && l.mode === 'linear') {
+        throw new Error(
+          `webfftdx: convolution encode: mode 'linear' writes ${l.outputLength} points per signal from ${l.signalLength}: it cannot run in place; pass an output buffer`,
+        );
+      }
+      rowsForward.encode(pass, region(input), scratchRegion);
+      for (const g of [...forward, fused, ...inverse]) g.encode(pass, scratchRegion, scratchRegion);
+      rowsInverse.encode(pass, scratchRegion, region(output));
+    };
+
+    const unit = complex ? 'complex values' : 'reals';
+    const run = (signals: Float32Array): Promise<Float32Array> =>
+      life.run(async () => {
+        checkFloat32Data(signals, inputBytes / 4, `${batch} signals x ${l.signalLength} ${unit}`);
+        return runOnce(device, { data: signals, inputBytes, outputBytes, encode: (pass, input, output) => encode(pass, { input, output }) });
+      });
+
+    const rowType = complex ? 'C2C' : 'R2C';
+    const passes: MultiPassConvolutionPass[] = [
+      {
+        kernel: 'rows-forward',
+        does: `forward ${rowType} FFTs of the ${batch * Py} rows of ${Px} points${f.padLoad ? ` (the [${ny}, ${nx}] signals zero-padded as they are read)` : ''}: ${f.rowsForward.what}`,
+        workgroups: rowsForward.info.workgroups,
+      },
+      ...f.forward.map((p, k) => ({ kernel: 'forward-column' as const, does: p.what, workgroups: forward[k].info.workgroups })),
+      {
+        kernel: 'fused-columns',
+        does: `${fusedPlanned.what}; ${pointwise === undefined ? 'the multiply' : 'the user pointwise function'} with h = H / ${Py * Px}`,
+        workgroups: fused.info.workgroups,
+      },
+      ...f.inverse.map((p, k) => ({ kernel: 'inverse-column' as const, does: p.what, workgroups: inverse[k].info.workgroups })),
+      {
+        kernel: 'rows-inverse',
+        does: `inverse ${complex ? 'C2C' : 'C2R'} FFTs of the rows${f.cropStore ? `, storing the [${l.outputShape.join(', ')}] outputs${l.outputOffset.some((o) => o > 0) ? ` from (${l.outputOffset.join(', ')})` : ''}` : ''}: ${f.rowsInverse.what}`,
+        workgroups: rowsInverse.info.workgroups,
+      },
+    ];
+
+    return {
+      type: l.type,
+      mode: l.mode,
+      batch,
+      shape: l.shape,
+      signalLength: l.signalLength,
+      filterLength: l.filterLength,
+      filterShape: l.filterShape,
+      fftLength: l.fftLength,
+      fftShape: l.fftShape,
+      outputLength: l.outputLength,
+      outputShape: l.outputShape,
+      inputBytes,
+      outputBytes,
+      passes,
+      code: fused.info.code,
+      encode,
+      run,
+      destroy: () => life.destroy(),
+    };
+  } catch (e) {
+    for (const m of made) m.destroy();
+    throw e;
+  }
+}
