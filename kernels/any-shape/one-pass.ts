@@ -34,8 +34,25 @@ import type { FFTPlan } from '../../descriptors/model.js';
 /** The workgroup buffer every axis module is generated with (WGSLOptions.sharedMemory). */
 export const ONE_PASS_SMEM = 'fft_nd_smem';
 
-/** Binding slots (group 0), as the batched kernel's: input (or in-place data), output, parameters. */
-export const ONE_PASS_BINDINGS = { input: 0, output: 1, params: 2 } as const;
+/** Binding slots (group 0), as the batched kernel's: input (or in-place data), output, parameters; a convolution's filter spectrum. */
+export const ONE_PASS_BINDINGS = { input: 0, output: 1, params: 2, spectrum: 3 } as const;
+
+/**
+ * A whole 2D convolution per workgroup (src/convolution/onepass-2d.ts): the forward axes as for
+ * createFFT (rows first), then, with the spectrum in the workgroup buffer, the pointwise multiply
+ * with the filter spectrum (binding `spectrum`, row-major [..][w], the natural layout), then the
+ * inverse axes (outer axes first, rows last) to global memory. A uniform flag (the parameters' 4th
+ * word) makes the same kernel the spectrum pass: after the forward axes it writes the spectrum
+ * times `scale` to the spectrum binding and leaves.
+ */
+export interface OnePassConvolution {
+  /** inverseModules[k]: the inverse of modules[k] (C2R for the rows of a real transform), another prefix, the same shared memory. */
+  readonly inverseModules: readonly WGSLModule[];
+  /** The user's WGSL defining `pointwise(fft, index, x, h)`, or undefined for the complex multiply x h. */
+  readonly pointwise?: string;
+  /** The spectrum pass's factor (1 / the transform's points). */
+  readonly scale: number;
+}
 
 export interface OnePassSpec {
   /** [ny, nx] or [nz, ny, nx], row-major. */
@@ -59,6 +76,11 @@ export interface OnePassSpec {
   /** The user's WGSL `fn load(fft: u32, index: u32) -> E` / `fn store(fft: u32, index: u32, value: E)`. */
   readonly load?: string;
   readonly store?: string;
+  /**
+   * A convolution kernel (type 'c2c' or 'r2c': the forward's; the output is then as the input). Its
+   * load / store (the convolution's own zero-padding and crop) may address `fft_data` in place.
+   */
+  readonly convolution?: OnePassConvolution;
 }
 
 export interface OnePassKernel {
@@ -67,10 +89,10 @@ export interface OnePassKernel {
   readonly workgroupBytes: number;
 }
 
-export function onePassName(spec: Pick<OnePassSpec, 'shape' | 'type' | 'modules' | 'inPlace' | 'load' | 'store' | 'half'>): string {
+export function onePassName(spec: Pick<OnePassSpec, 'shape' | 'type' | 'modules' | 'inPlace' | 'load' | 'store' | 'half' | 'convolution'>): string {
   const dir = spec.modules[0].plan.direction === 'forward' ? 'fwd' : 'inv';
   const precision = spec.modules[0].plan.precision;
-  return ['one_pass', spec.type, spec.shape.join('x'), dir, precision === 'f32' ? '' : precision, spec.half ? 'f16' : '', spec.inPlace ? 'inplace' : '', spec.load ? 'load' : '', spec.store ? 'store' : '']
+  return ['one_pass', spec.type, spec.shape.join('x'), spec.convolution ? 'conv' : dir, precision === 'f32' ? '' : precision, spec.half ? 'f16' : '', spec.inPlace ? 'inplace' : '', spec.load ? 'load' : '', spec.store ? 'store' : '']
     .filter(Boolean)
     .join('_');
 }
@@ -163,25 +185,32 @@ export function onePassKernel(spec: OnePassSpec): OnePassKernel {
   const dims = [...shape.slice(0, r - 1), w]; // the complex layout in the buffer and on the complex side
   const total = product(dims);
   const direction = modules[0].plan.direction;
-  modules.forEach((m, k) => {
-    const p = m.plan;
-    const slots = total / dims[k];
-    const want = k === r - 1 ? type : 'c2c';
-    if (p.type !== want || p.size !== shape[k] || p.fftsPerBlock !== slots || p.direction !== direction) {
-      throw new Error(`internal: one-pass ${type} [${shape}] axis ${k}: needs ${slots} ${want} FFTs of ${shape[k]}, ${direction}`);
-    }
-    if (p.execution !== 'block' || p.algorithm !== 'stockham' || p.mode !== 'normal' || p.layout !== 'natural' || p.precision !== modules[0].plan.precision || p.precision === 'f16') {
-      throw new Error(`internal: one-pass axis ${k}: a Block Stockham f32 or f64 plan (natural layout, normal mode, one precision) is needed`);
-    }
-    if (p.stride * slots > W) throw new Error(`internal: one-pass axis ${k} needs ${p.stride * slots} invocations, the workgroup has ${W}`);
-  });
+  const conv = spec.convolution;
+  if (conv && (type === 'c2r' || direction !== 'forward' || conv.inverseModules.length !== r)) throw new Error('internal: a one-pass convolution takes forward c2c / r2c modules and their inverses');
+  const checkModules = (ms: readonly WGSLModule[], t: typeof type, dir: typeof direction) =>
+    ms.forEach((m, k) => {
+      const p = m.plan;
+      const slots = total / dims[k];
+      const want = k === r - 1 ? t : 'c2c';
+      if (p.type !== want || p.size !== shape[k] || p.fftsPerBlock !== slots || p.direction !== dir) {
+        throw new Error(`internal: one-pass ${t} [${shape}] axis ${k}: needs ${slots} ${want} FFTs of ${shape[k]}, ${dir}`);
+      }
+      if (p.execution !== 'block' || p.algorithm !== 'stockham' || p.mode !== 'normal' || p.layout !== 'natural' || p.precision !== modules[0].plan.precision || p.precision === 'f16') {
+        throw new Error(`internal: one-pass axis ${k}: a Block Stockham f32 or f64 plan (natural layout, normal mode, one precision) is needed`);
+      }
+      if (p.stride * slots > W) throw new Error(`internal: one-pass axis ${k} needs ${p.stride * slots} invocations, the workgroup has ${W}`);
+    });
+  checkModules(modules, type, direction);
+  if (conv) checkModules(conv.inverseModules, type === 'r2c' ? 'c2r' : 'c2c', 'inverse');
   const precision = modules[0].plan.precision as 'f32' | 'f64';
   const df = precision === 'f64';
   const half = spec.half === true;
   if (df && half) throw new Error('internal: f16 data belong to f32 modules');
+  if (conv && (df || half)) throw new Error('internal: a one-pass convolution is f32');
   const V = modules[0].plan.valueType;
   const VB = df ? 16 : 8;
-  const exchanges = Math.max(...modules.map((m, k) => declaredElements(m, `axis ${k}`)));
+  const allModules = [...modules, ...(conv?.inverseModules ?? [])];
+  const exchanges = Math.max(...allModules.map((m, k) => declaredElements(m, `axis ${k % r}`)));
   const rowCount = total / w;
   // Row pitch of the buffer. The rows phase writes (reads) row f at f * pitch + t + i * stride: with
   // an even row length, rows a multiple of 16 complex values apart (or any even number, with one row
@@ -191,27 +220,31 @@ export function onePassKernel(spec: OnePassSpec): OnePassKernel {
   const elements = Math.max(rowCount * pitch, exchanges);
   if (elements * VB > spec.maxWorkgroupBytes) throw new Error(`internal: one-pass [${shape}] needs ${elements * VB} bytes of workgroup memory, the device allows ${spec.maxWorkgroupBytes}`);
   const inPerTransform = type === 'c2r' ? total : product(shape);
-  const outPerTransform = type === 'r2c' ? total : product(shape);
+  const outPerTransform = type === 'r2c' && !conv ? total : product(shape);
   // Register-side element types (what fft_load returns and fft_store takes) and the global buffers'.
+  // A convolution's output is as its input (real for r2c).
   const realElem = df ? 'vec2<f32>' : 'f32';
   const inElem = type === 'r2c' ? realElem : V;
-  const outElem = type === 'c2r' ? realElem : V;
+  const outElem = type === 'c2r' || (conv && type === 'r2c') ? realElem : V;
   const inMem = half ? (type === 'r2c' ? 'f16' : 'vec2<f16>') : inElem;
   const outMem = half ? (type === 'c2r' ? 'f16' : 'vec2<f16>') : outElem;
   // f16 data to and from the f32 registers.
   const widen = (x: string) => (half ? `${inElem}(${x})` : x);
   const narrow = (x: string) => (half ? `${outMem}(${x})` : x);
-  if (spec.inPlace && type !== 'c2c') throw new Error(`webfftdx: a ${type} kernel cannot run in place`);
+  if (spec.inPlace && inMem !== outMem) throw new Error(`webfftdx: a ${type} kernel cannot run in place`);
   const inName = spec.inPlace ? 'fft_data' : 'fft_in';
   const outName = spec.inPlace ? 'fft_data' : 'fft_out';
-  if (spec.inPlace && (spec.load || spec.store)) throw new Error('webfftdx: a kernel with load/store callbacks runs out of place (the callbacks address fft_in / fft_out)');
+  if (spec.inPlace && !conv && (spec.load || spec.store)) throw new Error('webfftdx: a kernel with load/store callbacks runs out of place (the callbacks address fft_in / fft_out)');
   const bindings = spec.inPlace
     ? `@group(0) @binding(${ONE_PASS_BINDINGS.input}) var<storage, read_write> fft_data: array<${inMem}>;`
     : `@group(0) @binding(${ONE_PASS_BINDINGS.input}) var<storage, read> fft_in: array<${inMem}>;\n` +
       `@group(0) @binding(${ONE_PASS_BINDINGS.output}) var<storage, read_write> fft_out: array<${outMem}>;`;
-  const params =
-    `struct FFTBatchParams { batch: u32, groups_x: u32, groups: u32 }\n` +
-    `@group(0) @binding(${ONE_PASS_BINDINGS.params}) var<uniform> fft_params: FFTBatchParams;`;
+  const params = conv
+    ? `struct FFTBatchParams { batch: u32, groups_x: u32, groups: u32, spectrum_pass: u32 }\n` +
+      `@group(0) @binding(${ONE_PASS_BINDINGS.params}) var<uniform> fft_params: FFTBatchParams;\n` +
+      `@group(0) @binding(${ONE_PASS_BINDINGS.spectrum}) var<storage, read_write> conv_spectrum: array<vec2<f32>>;`
+    : `struct FFTBatchParams { batch: u32, groups_x: u32, groups: u32 }\n` +
+      `@group(0) @binding(${ONE_PASS_BINDINGS.params}) var<uniform> fft_params: FFTBatchParams;`;
   const loadFn = spec.load
     ? `${spec.load}\nfn fft_load(fft: u32, index: u32) -> ${inElem} { ${keepBinding(inName)} return ${widen('load(fft, index)')}; }`
     : `fn fft_load(fft: u32, index: u32) -> ${inElem} { return ${widen(`${inName}[fft * ${inPerTransform}u + index]`)}; }`;
@@ -221,12 +254,10 @@ export function onePassKernel(spec: OnePassSpec): OnePassKernel {
 
   const smem = ONE_PASS_SMEM;
   /** Axis k: registers from `source` (global or the buffer), execute, registers to `dest`. */
-  const phase = (k: number, source: 'global' | 'smem', dest: 'global' | 'smem'): string[] => {
-    const m = modules[k];
+  const phase = (k: number, source: 'global' | 'smem', dest: 'global' | 'smem', m = modules[k], x = `a${k}`): string[] => {
     const p = m.plan;
     const s = p.stride;
     const count = total / dims[k];
-    const x = `a${k}`;
     const t = `${x}_t`;
     const f = `${x}_f`;
     const data = `${x}_data`;
@@ -288,12 +319,28 @@ export function onePassKernel(spec: OnePassSpec): OnePassKernel {
   };
   // Innermost axis first, except C2R (the real rows last).
   const order = Array.from({ length: r }, (_, i) => (type === 'c2r' ? i : r - 1 - i));
-  const body: string[] = [
+  const start = [
     `let g = wg.y * fft_params.groups_x + wg.x;`,
     `// Uniform per workgroup: a workgroup past the batch leaves before any barrier.`,
     `if (g >= fft_params.batch) { return; }`,
-    ...order.flatMap((k, i) => phase(k, i === 0 ? 'global' : 'smem', i === r - 1 ? 'global' : 'smem')),
   ];
+  // Buffer position of spectrum element e (row-major [..][w], rows `pitch` apart).
+  const at = (e: string) => (pitch === w ? e : `(${e} / ${w}u) * ${pitch}u + ${e} % ${w}u`);
+  const body: string[] = conv
+    ? [
+        ...start,
+        ...order.flatMap((k, i) => phase(k, i === 0 ? 'global' : 'smem', 'smem')),
+        `// The spectrum pass (a uniform flag): the forward's spectrum times ${conv.scale}, natural layout, then leave.`,
+        `if (fft_params.spectrum_pass != 0u) {`,
+        `  for (var e = flat; e < ${total}u; e += ${W}u) { conv_spectrum[e] = ${smem}[${at('e')}] * ${f32Text(conv.scale)}; }`,
+        `  return;`,
+        `}`,
+        `for (var e = flat; e < ${total}u; e += ${W}u) { ${smem}[${at('e')}] = conv_pointwise(g, e, ${smem}[${at('e')}], conv_spectrum[e]); }`,
+        `workgroupBarrier();`,
+        // The inverse: the outer axes first, the rows last (C2R for real).
+        ...Array.from({ length: r }, (_, i) => phase(i, 'smem', i === r - 1 ? 'global' : 'smem', conv.inverseModules[i], `b${i}`)).flat(),
+      ]
+    : [...start, ...order.flatMap((k, i) => phase(k, i === 0 ? 'global' : 'smem', i === r - 1 ? 'global' : 'smem'))];
   const axes = modules.map((m, k) => `axis ${k}: ${m.plan.fftsPerBlock} x ${shape[k]}-point ${m.plan.type} (E${m.plan.execEPT}, stride ${m.plan.stride})`).join(', ');
   const header =
     `// webfftdx one-pass "${onePassName(spec)}": [${shape}] ${type} ${direction} ${precision}${half ? ' (f16 data)' : ''} per workgroup; ${axes}; in the order ${order.join(', ')}; ` +
@@ -304,11 +351,24 @@ export function onePassKernel(spec: OnePassSpec): OnePassKernel {
     bindings,
     params,
     `var<workgroup> ${smem}: array<${V}, ${elements}>;`,
-    ...modules.map((m) => m.code),
+    ...allModules.map((m) => m.code),
+    ...(conv ? [pointwiseWGSL(conv.pointwise)] : []),
     loadFn,
     storeFn,
     `@compute @workgroup_size(${W}, 1, 1)`,
     `fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_index) flat: u32) {\n${body.map((l) => `  ${l}`).join('\n')}\n}`,
   ].join('\n\n');
   return { code, workgroupSize: [W, 1, 1], workgroupBytes: elements * VB };
+}
+
+function f32Text(v: number): string {
+  const t = String(Math.fround(v));
+  return /[.eE]/.test(t) ? `${t}f` : `${t}.0f`;
+}
+
+/** The convolution's pointwise step: the user's function, or the complex multiply. */
+function pointwiseWGSL(pointwise: string | undefined): string {
+  return pointwise === undefined
+    ? `fn conv_pointwise(fft: u32, index: u32, x: vec2<f32>, h: vec2<f32>) -> vec2<f32> {\n  return vec2<f32>(x.x * h.x - x.y * h.y, x.x * h.y + x.y * h.x);\n}`
+    : `${pointwise}\n\nfn conv_pointwise(fft: u32, index: u32, x: vec2<f32>, h: vec2<f32>) -> vec2<f32> {\n  return pointwise(fft, index, x, h);\n}`;
 }

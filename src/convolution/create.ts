@@ -20,6 +20,8 @@ import { createFourStepConvolution } from './fourstep.js';
 import { planFourStep } from './fourstep-plan.js';
 import { createFourStep2DConvolution } from './fourstep-2d.js';
 import { planFourStep2D } from './fourstep-2d-plan.js';
+import { createOnePass2DConvolution } from './onepass-2d.js';
+import { planOnePass2D } from './onepass-2d-plan.js';
 import { FWD_PREFIX, INV_PREFIX, type ConvolutionLayout, type ConvolutionShape } from './plan.js';
 import type { Convolution, ConvolutionBuffers, ConvolutionOptions, FilterSpectrum, FusedConvolutionPass } from './types.js';
 import { checkOptions, checkPrecision, checkSpectrumLength } from './validate.js';
@@ -140,6 +142,8 @@ export async function createShapedConvolution(
     const f32Filter = filter as Float32Array | FilterSpectrum | undefined;
     const fourStep = planFourStep(path.layout, batch, planLimits(device.limits));
     if (fourStep) return createFourStepConvolution(device, path.layout, fourStep, { batch, filter: f32Filter, pointwise });
+    const onePass2D = planOnePass2D(path.layout, batch, planLimits(device.limits));
+    if (onePass2D) return createOnePass2DConvolution(device, path.layout, onePass2D, { batch, filter: f32Filter, pointwise });
     const fourStep2D = planFourStep2D(path.layout, batch, planLimits(device.limits));
     if (fourStep2D) return createFourStep2DConvolution(device, path.layout, fourStep2D, { batch, filter: f32Filter, pointwise });
     return createMultiPassConvolution(device, path.layout, { batch, filter: f32Filter, pointwise });

@@ -50,7 +50,6 @@ const noTables = { add: () => 0 };
 export function planFourStep2D(l: MultiPassLayout, batch: number, limits: PlanLimits): FourStep2DLayout | undefined {
   if (l.fftShape.length !== 2) return undefined;
   const [Py, Px] = l.fftShape;
-  const [ny, nx] = l.shape;
   const real = l.type === 'real';
   const Sx = l.spectrumShape[1];
   const rows = (direction: 'forward' | 'inverse') =>
@@ -134,28 +133,42 @@ export function planFourStep2D(l: MultiPassLayout, batch: number, limits: PlanLi
   const forward = columnSplit.map((_, i) => column(i, 'forward'));
   const inverse = columnSplit.map((_, i) => column(i, 'inverse')).reverse();
 
+  const { padLoad, cropStore } = padAndCropWGSL(l, 'fft_in', 'fft_out');
+  return { factors, rowsForward: rf[0], rowsInverse: ri[0], forward, fused, inverse, padLoad, cropStore, columns: Sx };
+}
+
+/**
+ * The zero-padding and the crop of a 2D linear / same plan as createFFT-style callbacks on the FFT
+ * shape [Py, Px] (`index` flat row-major in one transform): `load` reads the [ny, nx] signal (zero
+ * beyond), `store` writes only the kept outputs; undefined where the shapes are equal (circular).
+ * `input` / `output` name the kernel's bindings the callbacks address.
+ */
+export function padAndCropWGSL(l: MultiPassLayout, input: string, output: string): { padLoad: string | undefined; cropStore: string | undefined } {
+  const [Py, Px] = l.fftShape;
+  const [ny, nx] = l.shape;
+  const real = l.type === 'real';
   const elem = real ? 'f32' : 'vec2<f32>';
   const zero = real ? '0.0f' : 'vec2<f32>(0.0f)';
-  const padded = ny < Py || nx < Px;
-  const padLoad = padded
-    ? /* wgsl */ `// webfftdx convolution: the [${ny}, ${nx}] signal zero-padded to [${Py}, ${Px}], read by the forward rows pass.
+  const padLoad =
+    ny < Py || nx < Px
+      ? /* wgsl */ `// webfftdx convolution: the [${ny}, ${nx}] signal zero-padded to [${Py}, ${Px}] as it is read.
 fn load(fft: u32, index: u32) -> ${elem} {
   let y = index / ${Px}u;
   let x = index - y * ${Px}u;
-  if (y < ${ny}u && x < ${nx}u) { return fft_in[fft * ${ny * nx}u + y * ${nx}u + x]; }
+  if (y < ${ny}u && x < ${nx}u) { return ${input}[fft * ${ny * nx}u + y * ${nx}u + x]; }
   return ${zero};
 }`
-    : undefined;
+      : undefined;
   const [oy, ox] = l.outputOffset;
   const [outY, outX] = l.outputShape;
-  const cropped = outY !== Py || outX !== Px;
-  const cropStore = cropped
-    ? /* wgsl */ `// webfftdx convolution: the [${outY}, ${outX}] outputs from (${oy}, ${ox}) of the [${Py}, ${Px}] result, written by the inverse rows pass.
+  const cropStore =
+    outY !== Py || outX !== Px
+      ? /* wgsl */ `// webfftdx convolution: the [${outY}, ${outX}] outputs from (${oy}, ${ox}) of the [${Py}, ${Px}] result, as they are written.
 fn store(fft: u32, index: u32, value: ${elem}) {
   let y = index / ${Px}u - ${oy}u;
   let x = index % ${Px}u - ${ox}u;
-  if (y < ${outY}u && x < ${outX}u) { fft_out[fft * ${outY * outX}u + y * ${outX}u + x] = value; }
+  if (y < ${outY}u && x < ${outX}u) { ${output}[fft * ${outY * outX}u + y * ${outX}u + x] = value; }
 }`
-    : undefined;
-  return { factors, rowsForward: rf[0], rowsInverse: ri[0], forward, fused, inverse, padLoad, cropStore, columns: Sx };
+      : undefined;
+  return { padLoad, cropStore };
 }

@@ -3,6 +3,7 @@
 // buffers) before creating the plan.
 import { fourStepPassCount, planFourStep } from './fourstep-plan.js';
 import { fourStep2DPassCount, planFourStep2D } from './fourstep-2d-plan.js';
+import { planOnePass2D } from './onepass-2d-plan.js';
 import { multiPassCount } from './multipass-plan.js';
 import { choosePath, planLimits } from './path.js';
 import type { ConvolutionEngine, ConvolutionLimits } from './plan.js';
@@ -62,7 +63,8 @@ export function convolutionLayout(limits: ConvolutionLimits, query: ConvolutionS
     }
     const l = path.layout;
     const fourStep = planFourStep(l, 1, planLimits(limits));
-    const fourStep2D = fourStep ? undefined : planFourStep2D(l, 1, planLimits(limits));
+    const onePass2D = planOnePass2D(l, 1, planLimits(limits));
+    const fourStep2D = fourStep || onePass2D ? undefined : planFourStep2D(l, 1, planLimits(limits));
     return {
       engine: 'multipass',
       fftLength: l.fftLength,
@@ -70,7 +72,7 @@ export function convolutionLayout(limits: ConvolutionLimits, query: ConvolutionS
       spectrumLength: l.spectrumLength,
       outputLength: l.outputLength,
       outputShape: l.outputShape,
-      passes: fourStep ? fourStepPassCount(fourStep) : fourStep2D ? fourStep2DPassCount(fourStep2D) : multiPassCount(l, planLimits(limits)),
+      passes: onePass2D ? 1 : fourStep ? fourStepPassCount(fourStep) : fourStep2D ? fourStep2DPassCount(fourStep2D) : multiPassCount(l, planLimits(limits)),
       fftsPerBlock: undefined,
       workgroupBytes: undefined,
     };

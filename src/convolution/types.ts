@@ -82,12 +82,14 @@ export type ConvolutionPass = FusedConvolutionPass | MultiPassConvolutionPass;
  *   axis's four-step passes but the last), 'fused-columns' (the last column FFTs, the pointwise
  *   multiply, the inverse column FFTs, in place), 'inverse-column', 'rows-inverse' (the rows' inverse
  *   FFTs, storing the kept outputs);
+ * - 2D FFT shapes createFFT's one-pass kernel holds: 'fused-2d' (one workgroup per signal: rows,
+ *   columns, pointwise, columns, rows; one kernel);
  * - otherwise: 'pad' (zero-pad the signals to the FFT shape), 'forward' / 'inverse' (one pass of
  *   createFFT's plans; the inverse's first reads the spectrum through the pointwise function, x H / P
  *   by default), 'crop' (the outputs).
  */
 export interface MultiPassConvolutionPass {
-  readonly kernel: 'pad' | 'forward' | 'inverse' | 'crop' | 'forward-column' | 'fused-rows' | 'inverse-column' | 'rows-forward' | 'fused-columns' | 'rows-inverse';
+  readonly kernel: 'pad' | 'forward' | 'inverse' | 'crop' | 'forward-column' | 'fused-rows' | 'inverse-column' | 'rows-forward' | 'fused-columns' | 'rows-inverse' | 'fused-2d';
   /** One line: what the pass computes. */
   readonly does: string;
   readonly workgroups: readonly [number, number, number];

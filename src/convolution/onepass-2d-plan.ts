@@ -1,0 +1,38 @@
+// Pure planning of the one-kernel 2D convolution (no GPU): FFT shapes that createFFT's one-pass
+// kernel holds (kernels/any-shape/one-pass.ts: the transform's complex values in the device's
+// workgroup memory, every axis a native Block FFT within its invocations), forward and inverse.
+// One workgroup per signal: rows, columns, the pointwise multiply, columns, rows; the spectrum never
+// leaves workgroup memory, the zero-padding and the crop are the kernel's load and store.
+import { onePass, type OnePass, type PlanLimits } from '../any-shape/passes.js';
+import { padAndCropWGSL } from './fourstep-2d-plan.js';
+import type { MultiPassLayout } from './multipass-plan.js';
+
+export interface OnePass2DLayout {
+  /** createFFT's one-pass plans of the FFT shape: forward (C2C / R2C) and inverse (C2C / C2R). */
+  readonly forward: OnePass;
+  readonly inverse: OnePass;
+  /** Invocations of the kernel: enough for both. */
+  readonly invocations: number;
+}
+
+/**
+ * The one-kernel plan of a 2D layout under these limits, or undefined where the one-pass kernel does
+ * not hold its FFT shape both ways, or the filter is larger than the signal along an axis (linear:
+ * its taps could not be read where signal 0 lies).
+ */
+export function planOnePass2D(l: MultiPassLayout, batch: number, limits: PlanLimits): OnePass2DLayout | undefined {
+  if (l.fftShape.length !== 2) return undefined;
+  const [my, mx] = l.filterShape ?? [1, 1];
+  if (my > l.shape[0] || mx > l.shape[1]) return undefined;
+  const complex = l.type === 'complex';
+  const forward = onePass(l.fftShape, complex ? 'c2c' : 'r2c', 'forward', batch, limits);
+  const inverse = onePass(l.fftShape, complex ? 'c2c' : 'c2r', 'inverse', batch, limits);
+  if (!forward || !inverse) return undefined;
+  return { forward, inverse, invocations: Math.max(forward.invocations, inverse.invocations) };
+}
+
+/** The kernel's load / store callbacks (zero-padding, crop) on the named bindings. */
+export function onePassCallbacks(l: MultiPassLayout, inPlace: boolean): { load?: string; store?: string } {
+  const { padLoad, cropStore } = padAndCropWGSL(l, inPlace ? 'fft_data' : 'fft_in', inPlace ? 'fft_data' : 'fft_out');
+  return { ...(padLoad ? { load: padLoad } : {}), ...(cropStore ? { store: cropStore } : {}) };
+}

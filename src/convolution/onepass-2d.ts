@@ -1,0 +1,195 @@
+// The one-kernel 2D convolution on the GPU (./onepass-2d-plan.ts says which shapes): one workgroup
+// per signal runs the forward axes, the pointwise multiply with the filter spectrum and the inverse
+// axes in registers and workgroup memory (kernels/any-shape/one-pass.ts, `convolution`), one pass
+// over global memory. The filter spectrum H / (Py Px), natural layout [Py][Sx], is computed once at
+// plan creation by the same kernel (a uniform flag: the forward axes on the taps, then store).
+import { generateModule } from '../../kernels/module.js';
+import { ONE_PASS_BINDINGS, ONE_PASS_SMEM, onePassKernel, type OnePassSpec } from '../../kernels/any-shape/one-pass.js';
+import { checkFloat32Data, checkIOBuffers } from '../host/checks.js';
+import { checkBufferBytes, checkKernelFits, dispatchShape } from '../host/device.js';
+import { PlanLifecycle } from '../host/lifecycle.js';
+import { runOnce } from '../host/run-once.js';
+import type { MultiPassLayout } from './multipass-plan.js';
+import { onePassCallbacks, type OnePass2DLayout } from './onepass-2d-plan.js';
+import { checkPointwise, compileKernel } from './pointwise.js';
+import type { Convolution, ConvolutionBuffers, FilterSpectrum, MultiPassConvolutionPass } from './types.js';
+import { checkSpectrumShape } from './validate.js';
+
+export interface OnePass2DOptions {
+  readonly batch: number;
+  readonly filter: Float32Array | FilterSpectrum | undefined;
+  readonly pointwise: string | undefined;
+}
+
+/** A one-kernel 2D convolution plan; every check runs before any GPU work. */
+export async function createOnePass2DConvolution(device: GPUDevice, l: MultiPassLayout, o: OnePass2DLayout, options: OnePass2DOptions): Promise<Convolution> {
+  const { batch, filter, pointwise } = options;
+  const complex = l.type === 'complex';
+  const perPoint = complex ? 2 : 1;
+  const [Py, Px] = l.fftShape;
+  const spectrumValues = l.spectrumLength;
+  const label = `webfftdx convolution ${l.mode} ${l.type} [${l.shape.join(', ')}] (one kernel, FFT [${Py}, ${Px}])`;
+  const inputBytes = batch * l.signalLength * perPoint * 4;
+  const outputBytes = batch * l.outputLength * perPoint * 4;
+  checkBufferBytes(device, inputBytes, `the input of ${batch} signals of ${label}`);
+  checkBufferBytes(device, outputBytes, `the output of ${batch} signals of ${label}`);
+  if (filter !== undefined && !(filter instanceof Float32Array)) checkSpectrumShape(filter.spectrum, l);
+  if (pointwise !== undefined) await checkPointwise(device, pointwise);
+
+  const spec = (inPlace: boolean): OnePassSpec => ({
+    shape: l.fftShape,
+    type: complex ? 'c2c' : 'r2c',
+    modules: o.forward.plans.map((plan, k) => generateModule(plan, { prefix: `fft_a${k}`, sharedMemory: ONE_PASS_SMEM, registersOnly: true })),
+    invocations: o.invocations,
+    maxWorkgroupBytes: device.limits.maxComputeWorkgroupStorageSize,
+    inPlace,
+    ...onePassCallbacks(l, inPlace),
+    convolution: {
+      inverseModules: o.inverse.plans.map((plan, k) => generateModule(plan, { prefix: `fft_i${k}`, sharedMemory: ONE_PASS_SMEM, registersOnly: true })),
+      scale: 1 / (Py * Px),
+      ...(pointwise === undefined ? {} : { pointwise }),
+    },
+  });
+  const kernel = onePassKernel(spec(false));
+  const workgroups = dispatchShape(batch, device.limits.maxComputeWorkgroupsPerDimension);
+  checkKernelFits(device, { label, workgroupBytes: kernel.workgroupBytes, workgroupSize: kernel.workgroupSize, workgroups });
+  const module = await compileKernel(device, kernel.code, label, pointwise !== undefined);
+  // In place (circular, same): one read_write binding, another shader, checked now, its pipeline built on first use.
+  const canInPlace = l.mode !== 'linear' && inputBytes === outputBytes;
+  const inPlaceModule = canInPlace ? await compileKernel(device, onePassKernel(spec(true)).code, `${label} in place`, pointwise !== undefined) : undefined;
+
+  const made: { destroy(): void }[] = [];
+  const buffer = (size: number, usage: number, name: string) => {
+    const b = device.createBuffer({ size: Math.max(16, size), usage, label: `${label} ${name}` });
+    made.push(b);
+    return b;
+  };
+  const uniform = (values: Uint32Array<ArrayBuffer>, name: string) => {
+    const b = buffer(values.byteLength, GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST, name);
+    device.queue.writeBuffer(b, 0, values);
+    return b;
+  };
+  try {
+    device.pushErrorScope('validation');
+    const pipeline = await device.createComputePipelineAsync({ layout: 'auto', compute: { module, entryPoint: 'main' }, label });
+    const storage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC;
+    const spectrum = buffer(spectrumValues * 8, storage, 'filter spectrum');
+    const params = uniform(new Uint32Array([batch, workgroups[0], batch, 0]), 'params');
+    if (filter instanceof Float32Array) {
+      // The spectrum pass: the taps where signal 0 lies (the kernel's load pads them like a signal), one workgroup.
+      const [my, mx] = l.filterShape!;
+      const nx = l.shape[1];
+      const taps = device.createBuffer({ size: inputBytes, usage: storage, label: `${label} taps` });
+      const padded = new Float32Array(inputBytes / 4);
+      for (let r = 0; r < my; r++) padded.set(filter.subarray(r * mx * perPoint, (r + 1) * mx * perPoint), r * nx * perPoint);
+      device.queue.writeBuffer(taps, 0, padded);
+      const unused = device.createBuffer({ size: outputBytes, usage: GPUBufferUsage.STORAGE, label: `${label} spectrum pass output (unused)` });
+      const spectrumParams = device.createBuffer({ size: 16, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST, label: `${label} spectrum params` });
+      device.queue.writeBuffer(spectrumParams, 0, new Uint32Array([1, 1, 1, 1]));
+      const encoder = device.createCommandEncoder({ label: `${label} filter spectrum` });
+      const pass = encoder.beginComputePass();
+      pass.setPipeline(pipeline);
+      pass.setBindGroup(
+        0,
+        device.createBindGroup({
+          layout: pipeline.getBindGroupLayout(0),
+          entries: [
+            { binding: ONE_PASS_BINDINGS.input, resource: { buffer: taps } },
+            { binding: ONE_PASS_BINDINGS.output, resource: { buffer: unused } },
+            { binding: ONE_PASS_BINDINGS.params, resource: { buffer: spectrumParams } },
+            { binding: ONE_PASS_BINDINGS.spectrum, resource: { buffer: spectrum } },
+          ],
+        }),
+      );
+      pass.dispatchWorkgroups(1);
+      pass.end();
+      device.queue.submit([encoder.finish()]);
+      await device.queue.onSubmittedWorkDone();
+      for (const b of [taps, unused, spectrumParams]) b.destroy();
+    } else {
+      const scale = 1 / (Py * Px);
+      const h = filter ? Float32Array.from(filter.spectrum, (v) => v * scale) : Float32Array.from({ length: 2 * spectrumValues }, (_, i) => (i % 2 === 0 ? scale : 0));
+      device.queue.writeBuffer(spectrum, 0, h);
+    }
+    await device.queue.onSubmittedWorkDone();
+    const creationError = await device.popErrorScope();
+    if (creationError) throw new Error(`webfftdx: createConvolution: GPU validation error while creating the plan: ${creationError.message}`);
+
+    let inPlacePipeline: GPUComputePipeline | undefined;
+    const bindGroups = new WeakMap<GPUBuffer, WeakMap<GPUBuffer, GPUBindGroup>>();
+    const life = new PlanLifecycle(device, 'createConvolution plan', () => {
+      for (const m of made) m.destroy();
+    });
+    const encode = (pass: GPUComputePassEncoder, buffers: ConvolutionBuffers): void => {
+      life.assertUsable('encode()');
+      const { input, output, inPlace } = checkIOBuffers(buffers, inputBytes, outputBytes);
+      if (inPlace && !inPlaceModule) {
+        throw new Error(
+          `webfftdx: convolution encode: mode '${l.mode}' writes ${l.outputLength} points per signal from ${l.signalLength}: it cannot run in place; pass an output buffer`,
+        );
+      }
+      const pipe = inPlace
+        ? (inPlacePipeline ??= device.createComputePipeline({ layout: 'auto', compute: { module: inPlaceModule!, entryPoint: 'main' }, label: `${label} in place` }))
+        : pipeline;
+      let byOutput = bindGroups.get(input);
+      if (!byOutput) bindGroups.set(input, (byOutput = new WeakMap()));
+      let group = byOutput.get(output);
+      if (!group) {
+        const entries: GPUBindGroupEntry[] = [
+          { binding: ONE_PASS_BINDINGS.input, resource: { buffer: input } },
+          { binding: ONE_PASS_BINDINGS.params, resource: { buffer: params } },
+          { binding: ONE_PASS_BINDINGS.spectrum, resource: { buffer: spectrum } },
+        ];
+        if (!inPlace) entries.push({ binding: ONE_PASS_BINDINGS.output, resource: { buffer: output } });
+        group = device.createBindGroup({ layout: pipe.getBindGroupLayout(0), entries });
+        byOutput.set(output, group);
+      }
+      pass.setPipeline(pipe);
+      pass.setBindGroup(0, group);
+      pass.dispatchWorkgroups(workgroups[0], workgroups[1], workgroups[2]);
+    };
+
+    const unit = complex ? 'complex values' : 'reals';
+    const run = (signals: Float32Array): Promise<Float32Array> =>
+      life.run(async () => {
+        checkFloat32Data(signals, inputBytes / 4, `${batch} signals x ${l.signalLength} ${unit}`);
+        return runOnce(device, { data: signals, inputBytes, outputBytes, encode: (pass, input, output) => encode(pass, { input, output }) });
+      });
+
+    const padded = Py !== l.shape[0] || Px !== l.shape[1];
+    const passes: MultiPassConvolutionPass[] = [
+      {
+        kernel: 'fused-2d',
+        does:
+          `one workgroup per signal: load [${l.shape.join(', ')}]${padded ? ` zero-padded to [${Py}, ${Px}]` : ''} -> ${o.forward.what} -> ` +
+          `${pointwise === undefined ? 'times' : 'the user pointwise function with'} the stored filter spectrum ([${l.spectrumShape.join(', ')}], 1/${Py * Px} folded in) -> ` +
+          `the inverse axes (${complex ? 'C2C' : 'C2R rows last'}) -> store [${l.outputShape.join(', ')}]; one kernel`,
+        workgroups,
+      },
+    ];
+
+    return {
+      type: l.type,
+      mode: l.mode,
+      batch,
+      shape: l.shape,
+      signalLength: l.signalLength,
+      filterLength: l.filterLength,
+      filterShape: l.filterShape,
+      fftLength: l.fftLength,
+      fftShape: l.fftShape,
+      outputLength: l.outputLength,
+      outputShape: l.outputShape,
+      inputBytes,
+      outputBytes,
+      passes,
+      code: kernel.code,
+      encode,
+      run,
+      destroy: () => life.destroy(),
+    };
+  } catch (e) {
+    for (const m of made) m.destroy();
+    throw e;
+  }
+}
