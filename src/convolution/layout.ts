@@ -26,7 +26,10 @@ export interface ConvolutionShapeQuery {
 }
 
 export interface ConvolutionLengths {
-  /** The fused kernel's engine, or 'multipass' (createFFT's passes around a pointwise kernel: docs/convolution.md). */
+  /**
+   * The 1D fused kernel's engine, or 'multipass' for every other path (docs/convolution.md): the
+   * four-step paths (1D, 2D), the one-kernel 2D path, createFFT's passes (Bluestein lengths).
+   */
   readonly engine: ConvolutionEngine | 'multipass';
   /** P (2D: Py * Px) */
   readonly fftLength: number;
@@ -36,7 +39,11 @@ export interface ConvolutionLengths {
   readonly spectrumLength: number;
   readonly outputLength: number;
   readonly outputShape: readonly number[];
-  /** Kernel passes one encode records: 1 (fused), or pad + forward FFT passes + pointwise + inverse FFT passes + crop. */
+  /**
+   * Kernel passes one encode records: 1 (the 1D fused kernel, the one-kernel 2D path); four-step: the
+   * column passes each way + the fused rows / columns pass (+ the two rows passes in 2D); otherwise
+   * pad + createFFT's forward and inverse passes + crop.
+   */
   readonly passes: number;
   /** The fused kernel's signals per workgroup (undefined for multi-pass plans). */
   readonly fftsPerBlock: number | undefined;

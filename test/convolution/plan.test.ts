@@ -54,8 +54,10 @@ describe('convolutionLayout', () => {
     // 512 columns: 32 x 16 under the core limits (a column pass each way around the fused 16-point pass), one pass with 1024 invocations.
     expect(convolutionLayout(CORE, { shape: [512, 512], type: 'real', mode: 'circular' })).toMatchObject({ fftShape: [512, 512], spectrumLength: 512 * 257, passes: 5 });
     expect(convolutionLayout(BIG, { shape: [512, 512], type: 'real', mode: 'circular' }).passes).toBe(3);
-    // Where createFFT's one-pass kernel holds the shape (64 x 64 complex in 48 KiB), its 2 passes stay.
-    expect(convolutionLayout(BIG, { shape: [64, 64], type: 'complex', mode: 'circular' }).passes).toBe(2);
+    // Where createFFT's one-pass kernel holds the FFT shape (64 x 64 complex in 48 KiB; 32 x 64 in 16 KiB): one kernel.
+    expect(convolutionLayout(BIG, { shape: [64, 64], type: 'complex', mode: 'circular' }).passes).toBe(1);
+    expect(convolutionLayout(CORE, { shape: [32, 64], type: 'complex', mode: 'circular' })).toMatchObject({ engine: 'multipass', passes: 1 });
+    expect(convolutionLayout(CORE, { shape: [30, 40], type: 'real', mode: 'same', filterShape: [3, 3] })).toMatchObject({ fftShape: [32, 48], passes: 1 });
     expect(convolutionLayout(CORE, { shape: [512, 512], type: 'real', mode: 'linear' })).toMatchObject({ fftShape: [1024, 1024], outputShape: [1023, 1023] });
   });
 
