@@ -183,6 +183,13 @@ export interface PassParams {
    */
   readonly outOffset?: number;
   /**
+   * Specialised kernels only: the real side (input 'real' or output 'real') as pairs of real
+   * signals, the convolution's two real signals in one complex one: block a reads (writes) signal
+   * 2a as the real part and signal 2a + 1, `offset` elements further, as the imaginary part (zero /
+   * not written when 2a + 1 >= signals).
+   */
+  readonly realPairs?: { readonly offset: number; readonly signals: number };
+  /**
    * Convolution column passes (PassKernelSpec.convolve): 1 = the spectrum pass (store the forward
    * FFT's output times the scale, skip the rest). A uniform value (the `pad1` word), never baked
    * into the kernel: both settings run one compiled kernel.
@@ -298,6 +305,7 @@ export function passKernel(spec: PassKernelSpec): PassKernel {
   const halfIn = spec.halfInput === true;
   const halfOut = spec.halfOutput === true;
   if (df && (halfIn || halfOut)) throw new Error('internal: f16 buffers belong to f32 passes');
+  if ((spec.constants?.realPairs || outOffset || spec.twiddleAt === 'load') && (df || halfIn || halfOut)) throw new Error('internal: the convolution options of a pass are f32 ones');
   // The register arithmetic: f32 (its text is what the f32 passes always had) or df64.
   const ar: Arith = df ? arithFor('f64', defs, prefix, { exactFma: spec.exactFma === true }) : ARITH_F32;
   const V = ar.register;
@@ -422,6 +430,7 @@ export function passKernel(spec: PassKernelSpec): PassKernel {
     `let r = j - a * ${u(K?.width, 'width')};`,
     `let q = r / ${u(K?.inner, 'inner')};`,
     `let b = r - q * ${u(K?.inner, 'inner')};`,
+    ...(K?.realPairs ? [`let has_b = 2u * a + 1u < ${K.realPairs.signals}u;`] : []),
     `let in_row = P.in_base + a * ${u(K?.inBlock, 'in_block')} + b;`,
     `let out_row = P.out_base + a * ${u(K?.outBlock, 'out_block')} + b;`,
     `var data: array<${V}, ${E}>;`,
@@ -452,6 +461,8 @@ export function passKernel(spec: PassKernelSpec): PassKernel {
     const value = (x: string) => toValue(x, spec.input, precision, halfIn);
     if (spec.input === 'real') {
       lines.push(`var v = ${value(readAt(`in_row + ${idx} * ${u(K?.inner, 'inner')}`))};`);
+      // Pairs (f32 only): the second real signal as the imaginary part.
+      if (K?.realPairs) lines.push(`if (has_b) { v.y = ${readAt(`in_row + ${K.realPairs.offset}u + ${idx} * ${K.inner}u`)}; }`);
     } else if (K && (K.flags & PASS_FLAGS.hermitian) === 0) {
       lines.push(`var v = ${value(readAt(`in_row + ${idx} * ${u(K.inner, 'inner')}`))};`);
     } else {
@@ -580,6 +591,7 @@ export function passKernel(spec: PassKernelSpec): PassKernel {
     const pos = outOffset ? `(idx - ${outOffset}u)` : 'idx';
     const at = `out_row + ${pos} * ${u(K?.inner, 'inner')}`;
     store.push(writeAt(at, fromValue('v', spec.output, precision, halfOut)));
+    if (spec.output === 'real' && K?.realPairs) store.push(`if (has_b) { ${writeAt(`${at} + ${K.realPairs.offset}u`, 'v.y')} }`);
     if (K && !outOffset && K.outValid >= span) push(...store.map((s) => `    ${s}`), `  }`);
     else push(`    if (${pos} < ${u(K?.outValid, 'out_valid')}) {`, ...store.map((s) => `      ${s}`), `    }`, `  }`);
   }

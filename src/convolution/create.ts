@@ -140,7 +140,7 @@ export async function createShapedConvolution(
     }
     // f32 (checked above): the filter is a Float32Array or a FilterSpectrum.
     const f32Filter = filter as Float32Array | FilterSpectrum | undefined;
-    const fourStep = planFourStep(path.layout, batch, planLimits(device.limits));
+    const fourStep = planFourStep(path.layout, batch, planLimits(device.limits), pointwise !== undefined);
     if (fourStep) return createFourStepConvolution(device, path.layout, fourStep, { batch, filter: f32Filter, pointwise });
     const onePass2D = planOnePass2D(path.layout, batch, planLimits(device.limits));
     if (onePass2D) return createOnePass2DConvolution(device, path.layout, onePass2D, { batch, filter: f32Filter, pointwise });

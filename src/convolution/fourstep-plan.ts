@@ -39,6 +39,13 @@ export interface FourStepLayout {
   /** The inverse column passes, in the order they run (p-1 .. 1). */
   readonly inverse: readonly ColumnsPass[];
   /**
+   * Real signals two at a time (plain multiply: the filter is real, so conv(a + i b, h) = conv(a, h)
+   * + i conv(b, h)): signal 2s as the real part, 2s + 1 as the imaginary part of complex signal s.
+   */
+  readonly pairs: boolean;
+  /** Complex signals the passes run: the batch, or ceil(batch / 2) in pairs. */
+  readonly signals: number;
+  /**
    * The first forward pass for the filter spectrum when the taps do not fit in signal 0's place
    * (more taps than signal points: linear mode): one signal of V values (a kernel of its own).
    */
@@ -59,7 +66,7 @@ export function rowsNaturalIndex(rows: SpectrumRows, pos: number): number {
  * The four-step plan of a 1D multi-pass layout under these limits, or undefined where it does not
  * apply (2D, a length createFFT splits with Bluestein, a row length the fused kernel does not run).
  */
-export function planFourStep(l: MultiPassLayout, batch: number, limits: PlanLimits & ConvolutionLimits): FourStepLayout | undefined {
+export function planFourStep(l: MultiPassLayout, batch: number, limits: PlanLimits & ConvolutionLimits, pointwise = false): FourStepLayout | undefined {
   if (l.fftShape.length !== 1) return undefined;
   const V = l.fftLength;
   const factors = splitLength(V, limits);
@@ -77,9 +84,15 @@ export function planFourStep(l: MultiPassLayout, batch: number, limits: PlanLimi
   const N = l.signalLength;
   const columns = factors.slice(0, -1);
   const rows: SpectrumRows = { perSignal: V / Lp, radices: columns, total: V, realSignal: real };
+  const pairs = real && !pointwise;
+  const signals = pairs ? Math.ceil(batch / 2) : batch;
 
   // Column pass i of the forward split (createFFT's viewPasses, 1D: elements of one FFT W apart).
-  const column = (i: number, direction: 'forward' | 'inverse', edge: { readonly signals: number; readonly block: number; readonly valid: number } | undefined): ColumnsPass => {
+  const column = (
+    i: number,
+    direction: 'forward' | 'inverse',
+    edge: { readonly signals: number; readonly block: number; readonly valid: number; readonly pairs: boolean } | undefined,
+  ): ColumnsPass => {
     const before = columns.slice(0, i).reduce((a, b) => a * b, 1);
     const L = columns[i];
     const W = V / before / L;
@@ -87,12 +100,15 @@ export function planFourStep(l: MultiPassLayout, batch: number, limits: PlanLimi
     const forward = direction === 'forward';
     const first = i === 0;
     // Forward: the first pass reads the signals (zero beyond `valid`); inverse: the last writes the outputs.
+    // Pairs: the first forward pass reads two real signals per block, the last inverse writes two.
+    const paired = first && (forward ? edge?.pairs === true : pairs);
     const params: Omit<PassParams, 'groupsX' | 'groups' | 'inBase' | 'outBase'> = {
-      count: (edge?.signals ?? batch) * before * W,
+      count: (edge?.signals ?? signals) * before * W,
       width: W,
       inner: 1,
-      inBlock: forward && first && edge ? edge.block : L * W,
-      outBlock: !forward && first ? l.outputLength : L * W,
+      inBlock: forward && first && edge ? (paired ? 2 : 1) * edge.block : L * W,
+      outBlock: !forward && first ? (paired ? 2 : 1) * l.outputLength : L * W,
+      ...(paired ? { realPairs: { offset: forward ? N : l.outputLength, signals: batch } } : {}),
       inValid: forward && first && edge ? edge.valid : UNBOUNDED,
       outValid: !forward && first ? l.outputLength : UNBOUNDED,
       outOffset: !forward && first ? l.outputOffset[0] : 0,
@@ -106,7 +122,7 @@ export function planFourStep(l: MultiPassLayout, batch: number, limits: PlanLimi
     const input = forward && first && real ? 'real' : 'complex';
     const output = !forward && first && real ? 'real' : 'complex';
     const what = forward
-      ? `forward ${L}-point FFTs down ${params.count} columns (elements ${W} apart) of the ${V}-point ${real ? 'real' : 'complex'} signals, ` +
+      ? `forward ${L}-point FFTs down ${params.count} columns (elements ${W} apart) of the ${V}-point ${paired ? 'complex signals (two real signals each: real and imaginary parts)' : real ? 'real signals' : 'complex signals'}, ` +
         `then the four-step twiddles w_${L * W}${first && params.inValid < V ? `; reads the ${params.inValid} ${real ? 'reals' : 'complex values'} of each signal, zero beyond (the padding)` : ''}`
       : `conjugate four-step twiddles w_${L * W}, then inverse ${L}-point FFTs down ${params.count} columns (elements ${W} apart)` +
         (first ? `; writes ${l.outputLength} ${real ? 'real ' : ''}outputs per signal${params.outOffset ? ` (linear outputs from ${params.outOffset})` : ''}` : '');
@@ -130,17 +146,17 @@ export function planFourStep(l: MultiPassLayout, batch: number, limits: PlanLimi
       },
       params,
       io: {
-        inElements: (edge?.signals ?? batch) * (forward && first && edge ? edge.block : V),
+        inElements: forward && first && edge ? (paired ? batch : edge.signals) * edge.block : signals * V,
         inReal: input === 'real',
-        outElements: batch * (!forward && first ? l.outputLength : V),
+        outElements: !forward && first ? (paired ? batch : signals) * l.outputLength : signals * V,
         outReal: output === 'real',
         inPlaceSafe: input === 'complex' && output === 'complex' && params.inBlock === params.outBlock,
       },
     };
   };
-  const forward = columns.map((_, i) => column(i, 'forward', i === 0 ? { signals: batch, block: N, valid: N } : undefined));
+  const forward = columns.map((_, i) => column(i, 'forward', i === 0 ? { signals, block: N, valid: N, pairs } : undefined));
   const inverse = columns.map((_, i) => column(i, 'inverse', undefined)).reverse();
   const taps = l.filterLength;
-  const tapsFirst = taps !== undefined && taps > N ? column(0, 'forward', { signals: 1, block: V, valid: V }) : undefined;
-  return { factors, rowsLayout, rows, forward, inverse, tapsFirst };
+  const tapsFirst = taps !== undefined && taps > N ? column(0, 'forward', { signals: 1, block: V, valid: V, pairs: false }) : undefined;
+  return { factors, rowsLayout, rows, forward, inverse, tapsFirst, pairs, signals };
 }

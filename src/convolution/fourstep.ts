@@ -57,12 +57,12 @@ export async function createFourStepConvolution(device: GPUDevice, l: MultiPassL
   const label = `webfftdx convolution ${l.mode} ${l.type} ${l.signalLength} (four-step, ${f.factors.join(' x ')})`;
   const inputBytes = batch * l.signalLength * perPoint * 4;
   const outputBytes = batch * l.outputLength * perPoint * 4;
-  const scratchBytes = batch * V * 8;
+  const scratchBytes = f.signals * V * 8;
   checkBufferBytes(device, inputBytes, `the input of ${batch} signals of ${label}`);
   checkBufferBytes(device, outputBytes, `the output of ${batch} signals of ${label}`);
-  checkBufferBytes(device, scratchBytes, `the ${batch} spectra (${V} complex values each) of ${label}`);
+  checkBufferBytes(device, scratchBytes, `the ${f.signals} spectra (${V} complex values each) of ${label}`);
   const rl = f.rowsLayout;
-  const rowSignals = batch * R;
+  const rowSignals = f.signals * R;
   const rowGroups = dispatchShape(Math.ceil(rowSignals / rl.fftsPerBlock), device.limits.maxComputeWorkgroupsPerDimension);
   const spectrumGroups = dispatchShape(Math.ceil(R / rl.fftsPerBlock), device.limits.maxComputeWorkgroupsPerDimension);
   checkKernelFits(device, { label: `${label} rows pass`, workgroupBytes: rl.workgroupBytes, workgroupSize: rl.workgroupSize, workgroups: rowGroups });
@@ -185,7 +185,7 @@ export async function createFourStepConvolution(device: GPUDevice, l: MultiPassL
       {
         kernel: 'fused-rows',
         does:
-          `${rowSignals} rows of ${Lp} points (${R} per signal): the forward's last ${Lp}-point FFTs, the spectrum left in the rows' ` +
+          `${rowSignals} rows of ${Lp} points (${R} per ${f.pairs ? 'pair of real signals' : 'signal'}): the forward's last ${Lp}-point FFTs, the spectrum left in the rows' ` +
           `digit-reversed order -> ${multiply} (${V} values in the same order, 1/${V} folded in) -> inverse ${Lp}-point FFTs, in place, ` +
           `no transposition; ${rl.fftsPerBlock} row(s) per workgroup`,
         workgroups: rowGroups,
