@@ -4,7 +4,7 @@
 // over global memory. The filter spectrum H / (Py Px), natural layout [Py][Sx], is computed once at
 // plan creation by the same kernel (a uniform flag: the forward axes on the taps, then store).
 import { generateModule } from '../../kernels/module.js';
-import { ONE_PASS_BINDINGS, ONE_PASS_SMEM, onePassKernel, type OnePassSpec } from '../../kernels/any-shape/one-pass.js';
+import { ONE_PASS_BINDINGS, ONE_PASS_SMEM, onePassKernel, onePassLayout, type OnePassSpec } from '../../kernels/any-shape/one-pass.js';
 import { checkFloat32Data, checkIOBuffers } from '../host/checks.js';
 import { checkBufferBytes, checkKernelFits, dispatchShape } from '../host/device.js';
 import { PlanLifecycle } from '../host/lifecycle.js';
@@ -36,16 +36,36 @@ export async function createOnePass2DConvolution(device: GPUDevice, l: MultiPass
   if (filter !== undefined && !(filter instanceof Float32Array)) checkSpectrumShape(filter.spectrum, l);
   if (pointwise !== undefined) await checkPointwise(device, pointwise);
 
+  // createFFT's bank-conflict-free buffer layout (kernels/any-shape/one-pass.ts onePassLayout): the
+  // forward's row pitch for the data between the phases, each direction's padded column slots.
+  const maxBytes = device.limits.maxComputeWorkgroupStorageSize;
+  const fwdLayout = onePassLayout(l.fftShape, complex ? 'c2c' : 'r2c', o.forward.plans, maxBytes);
+  const invLayout = onePassLayout(l.fftShape, complex ? 'c2c' : 'c2r', o.inverse.plans, maxBytes);
+  const rowsAxis = l.fftShape.length - 1;
+  const modulesOf = (plans: OnePass2DLayout['forward']['plans'], layout: typeof fwdLayout, prefix: string) =>
+    plans.map((plan, k) =>
+      generateModule(plan, {
+        prefix: `${prefix}${k}`,
+        sharedMemory: ONE_PASS_SMEM,
+        registersOnly: true,
+        // The rows exchange of complex rows shares the data's pitch (the forward's).
+        slotStride: k === rowsAxis ? fwdLayout.slotStrides[k] : layout.slotStrides[k],
+        slotSwizzle: layout.slotSwizzles[k],
+      }),
+    );
+  const forwardModules = modulesOf(o.forward.plans, fwdLayout, 'fft_a');
+  const inverseModules = modulesOf(o.inverse.plans, invLayout, 'fft_i');
   const spec = (inPlace: boolean): OnePassSpec => ({
     shape: l.fftShape,
     type: complex ? 'c2c' : 'r2c',
-    modules: o.forward.plans.map((plan, k) => generateModule(plan, { prefix: `fft_a${k}`, sharedMemory: ONE_PASS_SMEM, registersOnly: true })),
+    modules: forwardModules,
     invocations: o.invocations,
-    maxWorkgroupBytes: device.limits.maxComputeWorkgroupStorageSize,
+    maxWorkgroupBytes: maxBytes,
+    pitch: fwdLayout.pitch,
     inPlace,
     ...onePassCallbacks(l, inPlace),
     convolution: {
-      inverseModules: o.inverse.plans.map((plan, k) => generateModule(plan, { prefix: `fft_i${k}`, sharedMemory: ONE_PASS_SMEM, registersOnly: true })),
+      inverseModules,
       scale: 1 / (Py * Px),
       ...(pointwise === undefined ? {} : { pointwise }),
     },
