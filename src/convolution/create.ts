@@ -15,13 +15,11 @@ import { runOnce } from '../host/run-once.js';
 import { compileKernel, checkPointwise } from './pointwise.js';
 import { convolutionKernel, type KernelVariant, INPUT_BINDING, kernelParams, slotsFor, OUTPUT_BINDING, PARAMS_BINDING, SPECTRUM_BINDING } from './kernel.js';
 import { createMultiPassConvolution } from './multipass.js';
+import { planBeyond } from './beyond.js';
 import { choosePath, planLimits } from './path.js';
 import { createFourStepConvolution } from './fourstep.js';
-import { planFourStep } from './fourstep-plan.js';
 import { createFourStep2DConvolution } from './fourstep-2d.js';
-import { planFourStep2D } from './fourstep-2d-plan.js';
 import { createOnePass2DConvolution } from './onepass-2d.js';
-import { planOnePass2D } from './onepass-2d-plan.js';
 import { FWD_PREFIX, INV_PREFIX, type ConvolutionLayout, type ConvolutionShape } from './plan.js';
 import type { Convolution, ConvolutionBuffers, ConvolutionOptions, FilterSpectrum, FusedConvolutionPass } from './types.js';
 import { checkOptions, checkPrecision, checkSpectrumLength } from './validate.js';
@@ -138,15 +136,14 @@ export async function createShapedConvolution(
           `this ${request.type} ${request.mode} convolution of shape [${(request.shape ?? [request.signalLength]).join(', ')}] needs the multi-pass path, which is f32 only (not built yet)`,
       );
     }
+    const l = path.layout;
+    const beyond = planBeyond(l, batch, planLimits(device.limits), pointwise !== undefined);
     // f32 (checked above): the filter is a Float32Array or a FilterSpectrum.
-    const f32Filter = filter as Float32Array | FilterSpectrum | undefined;
-    const fourStep = planFourStep(path.layout, batch, planLimits(device.limits), pointwise !== undefined);
-    if (fourStep) return createFourStepConvolution(device, path.layout, fourStep, { batch, filter: f32Filter, pointwise });
-    const onePass2D = planOnePass2D(path.layout, batch, planLimits(device.limits));
-    if (onePass2D) return createOnePass2DConvolution(device, path.layout, onePass2D, { batch, filter: f32Filter, pointwise });
-    const fourStep2D = planFourStep2D(path.layout, batch, planLimits(device.limits));
-    if (fourStep2D) return createFourStep2DConvolution(device, path.layout, fourStep2D, { batch, filter: f32Filter, pointwise });
-    return createMultiPassConvolution(device, path.layout, { batch, filter: f32Filter, pointwise });
+    const opts = { batch, filter: filter as Float32Array | FilterSpectrum | undefined, pointwise };
+    if (beyond.kind === 'one-kernel-2d') return createOnePass2DConvolution(device, l, beyond.plan, opts);
+    if (beyond.kind === 'four-step') return createFourStepConvolution(device, l, beyond.plan, opts);
+    if (beyond.kind === 'four-step-2d') return createFourStep2DConvolution(device, l, beyond.plan, opts);
+    return createMultiPassConvolution(device, l, opts);
   }
   let layout = path.layout;
   // f16 and f64: the spectrum from the host (f32, or df64 pairs); f32: from the taps on the GPU (undefined), or given.

@@ -1,10 +1,7 @@
 // The public, GPU-free view of a convolution plan: the path (one fused kernel or multi-pass), the
 // FFT length and shape, and the lengths a caller needs to build a `{ spectrum }` filter (or
 // buffers) before creating the plan.
-import { fourStepPassCount, planFourStep } from './fourstep-plan.js';
-import { fourStep2DPassCount, planFourStep2D } from './fourstep-2d-plan.js';
-import { planOnePass2D } from './onepass-2d-plan.js';
-import { multiPassCount } from './multipass-plan.js';
+import { planBeyond } from './beyond.js';
 import { choosePath, planLimits } from './path.js';
 import type { ConvolutionEngine, ConvolutionLimits } from './plan.js';
 import type { ConvolutionMode, ConvolutionType } from './types.js';
@@ -69,9 +66,6 @@ export function convolutionLayout(limits: ConvolutionLimits, query: ConvolutionS
       throw new Error(`webfftdx: createConvolution precision '${query.precision}' runs in the one fused kernel only; this convolution needs the multi-pass path, which is f32 only (not built yet)`);
     }
     const l = path.layout;
-    const fourStep = planFourStep(l, 1, planLimits(limits));
-    const onePass2D = planOnePass2D(l, 1, planLimits(limits));
-    const fourStep2D = fourStep || onePass2D ? undefined : planFourStep2D(l, 1, planLimits(limits));
     return {
       engine: 'multipass',
       fftLength: l.fftLength,
@@ -79,7 +73,7 @@ export function convolutionLayout(limits: ConvolutionLimits, query: ConvolutionS
       spectrumLength: l.spectrumLength,
       outputLength: l.outputLength,
       outputShape: l.outputShape,
-      passes: onePass2D ? 1 : fourStep ? fourStepPassCount(fourStep) : fourStep2D ? fourStep2DPassCount(fourStep2D) : multiPassCount(l, planLimits(limits)),
+      passes: planBeyond(l, 1, planLimits(limits), query.pointwise === true).passes,
       fftsPerBlock: undefined,
       workgroupBytes: undefined,
     };

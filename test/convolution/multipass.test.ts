@@ -261,6 +261,8 @@ describe(`createConvolution, multi-pass path (seed ${seed})`, () => {
     { type: 'real', mode: 'same', shape: [100, 60], filters: [[5, 7]], fftShape: [108, 70], passes: 3 },
     { type: 'complex', mode: 'linear', shape: [100, 60], filters: [[3, 64]], fftShape: [108, 125], passes: 3 },
     { type: 'real', mode: 'circular', shape: [512, 512], filters: [[3, 3]], fftShape: [512, 512], passes: 5 },
+    // A filter taller than the signal: its spectrum's rows pass reads the taps on the FFT shape (the signals' pass pads [8, 30]).
+    { type: 'real', mode: 'linear', shape: [8, 30], filters: [[20, 3]], fftShape: [27, 32], passes: 3 },
   ];
   for (const c of CASES_2D) {
     it(`2D ${c.type} ${c.mode} [${c.shape.join(', ')}], filters ${c.filters.map((f) => f.join('x')).join(', ')}`, async () => {
