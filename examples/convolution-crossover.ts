@@ -6,7 +6,7 @@
 //
 // Default: a quick run (N = 1024, M = 3 .. 1023: one FFT kernel, P = 2048, and one direct kernel).
 // WEBFFTDX_CONV_FULL=1: N = 2^10 .. 2^20 and M = 3 .. 4095; pairs whose padded length exceeds one
-// workgroup on this device run createConvolution's multi-pass path (its FFT curve is then that
+// workgroup on this device run createConvolution's four-step path (its FFT curve is then that
 // path's time); pairs createConvolution refuses (e.g. buffers beyond the device's limits) are listed.
 // WEBFFTDX_CONV_SVG=<file> sets the plot's path (default: the temp folder).
 import { writeFileSync } from 'node:fs';

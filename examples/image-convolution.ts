@@ -1,7 +1,8 @@
 // 2D image filtering with createConvolution: a 256 x 256 picture (image-filter.ts's) blurred by a
 // 9 x 9 Gaussian and edge-detected by a Sobel kernel, both in mode 'same' (scipy.signal.convolve2d's
-// 'same': the output has the image's size, centred on the filter). The plans run the multi-pass path
-// (pad -> 2D R2C -> x H -> 2D C2R -> crop). The Sobel kernel is given inside a 9 x 9 zero frame,
+// 'same': the output has the image's size, centred on the filter). The plans run the 2D four-step path
+// (R2C rows reading the image zero-padded -> the column passes, the multiply fused into the last
+// column FFTs' kernel -> C2R rows writing the cropped outputs; docs/convolution.md). The Sobel kernel is given inside a 9 x 9 zero frame,
 // centred: 'same' then crops the same outputs as for the 3 x 3 kernel, and both plans have one FFT
 // shape, so they share every compiled kernel. Checked against a direct f64 convolution on the host
 // (relative L2, the gallery's measure; the worse of the two filters);
