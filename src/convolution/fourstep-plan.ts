@@ -22,14 +22,15 @@
 // sequence whose L_p-point FFT gives, at k, the natural frequency k_1 + L_1 k_2 + ... +
 // (L_1 ... L_(p-1)) k: what createFFT's final pass would write there (naturalIndex below).
 import { COLUMNS, passShape, splitLength, UNBOUNDED, type ColumnsPass, type PlanLimits } from '../any-shape/passes.js';
+import { divisors, largestPrimeFactor } from '../../descriptors/sizes.js';
 import { naturalIndex } from '../../kernels/any-shape/digit-order.js';
 import { PASS_FLAGS, type PassParams } from '../../kernels/any-shape/pass.js';
 import type { SpectrumRows } from './kernel.js';
 import type { MultiPassLayout } from './multipass-plan.js';
-import { BeyondFusedKernel, planConvolution, type ConvolutionLayout, type ConvolutionLimits } from './plan.js';
+import { BeyondFusedKernel, largestFusedLength, planConvolution, type ConvolutionLayout, type ConvolutionLimits } from './plan.js';
 
 export interface FourStepLayout {
-  /** The FFT length's split L_1 .. L_p (createFFT's: the fewest passes, descending). */
+  /** The FFT length's split L_1 .. L_p: the column pass lengths, then the row length (fourStepSplit). */
   readonly factors: readonly number[];
   /** The fused rows kernel: circular C2C convolution layout of L_p points (the one-workgroup kernel). */
   readonly rowsLayout: ConvolutionLayout;
@@ -63,26 +64,50 @@ export function rowsNaturalIndex(rows: SpectrumRows, pos: number): number {
 }
 
 /**
+ * V = (column pass lengths) x (row length): the fewest column passes (each at most what a 16-column
+ * pass workgroup holds, createFFT's splitLength), then the smallest largest length. The row length
+ * is not a column pass's: rows are contiguous and the fused kernel holds a whole row per workgroup
+ * (complex up to 8192 points under the default limits, 16384 with 32 KiB), so 2^18 is 256 x 1024,
+ * one column pass each way, where createFFT's own split (64 x 64 x 64) would take two.
+ */
+function fourStepSplit(V: number, limits: PlanLimits & ConvolutionLimits): { columns: number[]; rowsLayout: ConvolutionLayout } | undefined {
+  const maxRow = largestFusedLength('complex', limits);
+  const candidates: { columns: number[]; row: number }[] = [];
+  for (const row of divisors(V)) {
+    if (row < 2 || row >= V || row > maxRow || largestPrimeFactor(row) > 13) continue;
+    const columns = splitLength(V / row, limits);
+    if (columns) candidates.push({ columns, row });
+  }
+  const cost = (c: { columns: number[]; row: number }) => [c.columns.length, Math.max(c.row, ...c.columns), c.row];
+  candidates.sort((a, b) => {
+    const [x, y] = [cost(a), cost(b)];
+    return x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
+  });
+  for (const c of candidates) {
+    try {
+      const rowsLayout = planConvolution({ type: 'complex', mode: 'circular', signalLength: c.row, filterLength: undefined, pointwise: true }, limits);
+      if (rowsLayout.engine === 'c2c') return { columns: c.columns, rowsLayout };
+    } catch (e) {
+      if (!(e instanceof BeyondFusedKernel)) throw e;
+    }
+  }
+  return undefined;
+}
+
+/**
  * The four-step plan of a 1D multi-pass layout under these limits, or undefined where it does not
  * apply (2D, a length createFFT splits with Bluestein, a row length the fused kernel does not run).
  */
 export function planFourStep(l: MultiPassLayout, batch: number, limits: PlanLimits & ConvolutionLimits, pointwise = false): FourStepLayout | undefined {
   if (l.fftShape.length !== 1) return undefined;
   const V = l.fftLength;
-  const factors = splitLength(V, limits);
-  if (!factors || factors.length < 2) return undefined;
-  const Lp = factors[factors.length - 1];
-  let rowsLayout: ConvolutionLayout;
-  try {
-    rowsLayout = planConvolution({ type: 'complex', mode: 'circular', signalLength: Lp, filterLength: undefined, pointwise: true }, limits);
-  } catch (e) {
-    if (e instanceof BeyondFusedKernel) return undefined;
-    throw e;
-  }
-  if (rowsLayout.engine !== 'c2c') return undefined;
+  const split = fourStepSplit(V, limits);
+  if (!split) return undefined;
+  const { columns, rowsLayout } = split;
+  const factors = [...columns, rowsLayout.fftLength];
+  const Lp = rowsLayout.fftLength;
   const real = l.type === 'real';
   const N = l.signalLength;
-  const columns = factors.slice(0, -1);
   const rows: SpectrumRows = { perSignal: V / Lp, radices: columns, total: V, realSignal: real };
   const pairs = real && !pointwise;
   const signals = pairs ? Math.ceil(batch / 2) : batch;

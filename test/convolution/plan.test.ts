@@ -35,10 +35,16 @@ describe('convolutionLayout', () => {
     expect(convolutionLayout(CORE, { shape: 65539, type: 'real', mode: 'linear', taps: 64 })).toMatchObject({ fftLength: 65610, spectrumLength: 32806, outputLength: 65602 });
     // 2^22 reals, linear with 4096 taps: >= 4198399 outputs. The nearest even 7-smooth length, 4199040 = 2^7 3^8 5,
     // takes 4 passes each way under the core limits; 4214784 = 2^12 3 7^3 takes 3 (as with 48 KiB, where 4199040 does too).
-    // Four-step: 2 forward column passes, the fused rows pass, 2 inverse column passes.
+    // Four-step: the column passes each way around the fused rows pass, whose rows (contiguous, one per workgroup) may be as
+    // long as the fused kernel runs: 2 column passes each way under the core limits (columns of at most 256, rows of at most
+    // 8192), 1 with 1024 invocations (4199040 = 648 x 6480; 2^22 = 1024 x 4096).
     expect(convolutionLayout(CORE, { shape: 2 ** 22, type: 'real', mode: 'linear', taps: 4096 })).toMatchObject({ fftLength: 4214784, outputLength: 4198399, passes: 5 });
-    expect(convolutionLayout(BIG, { shape: 2 ** 22, type: 'real', mode: 'linear', taps: 4096 })).toMatchObject({ fftLength: 4199040, passes: 5 });
+    expect(convolutionLayout(BIG, { shape: 2 ** 22, type: 'real', mode: 'linear', taps: 4096 })).toMatchObject({ fftLength: 4199040, passes: 3 });
     expect(convolutionLayout(CORE, { shape: 2 ** 22, type: 'complex', mode: 'circular' })).toMatchObject({ fftLength: 2 ** 22, passes: 5 });
+    expect(convolutionLayout(BIG, { shape: 2 ** 22, type: 'complex', mode: 'circular' })).toMatchObject({ fftLength: 2 ** 22, passes: 3 });
+    // 2^18 and 2^20 under the core limits: 256 x 1024 and 256 x 4096, 3 passes (createFFT's own split takes 3 passes each way).
+    expect(convolutionLayout(CORE, { shape: 2 ** 18, type: 'complex', mode: 'circular' }).passes).toBe(3);
+    expect(convolutionLayout(CORE, { shape: 2 ** 20, type: 'real', mode: 'circular' }).passes).toBe(3);
     // 2^16 and 2^20 with 48 KiB / 1024 invocations: 2 column lengths, 3 passes (createFFT's 2 + 2 and cuFFT's 3 kernels).
     expect(convolutionLayout(BIG, { shape: 2 ** 16, type: 'complex', mode: 'circular' }).passes).toBe(3);
     expect(convolutionLayout(BIG, { shape: 2 ** 20, type: 'real', mode: 'circular' }).passes).toBe(3);
