@@ -20,6 +20,11 @@
 //   When inner is 1 the rows are contiguous and C of them are loaded through workgroup memory
 //   (stagedInput), so that reads stay coalesced too.
 //
+// The convolution's four-step paths (src/convolution/fourstep*.ts) use three more options, all on
+// specialised column kernels: the twiddle on the load (twiddleAt 'load': the pass that undoes a
+// forward column pass), `convolve` (forward FFT, pointwise with a stored spectrum, inverse FFT in
+// one pass) and realPairs / outOffset (two real signals per complex one; the 'same' crop).
+//
 // The engine always runs forward: an inverse transform conjugates on its first load and last store
 // (IFFT(x) = conj(FFT(conj(x)))); that, the Hermitian mirror of C2R input and the Bluestein tables
 // are PASS_FLAGS. The parameters (PassParams: sizes, strides, flags, twiddle length) can come from a
