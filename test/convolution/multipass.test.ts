@@ -5,7 +5,7 @@
 //   rows), the pad and crop in the first and last passes: 1D 65610 (2^16 + 3 linear and same) and 2^18,
 //   2D 64², 100 x 60 and 512², with the pass counts asserted (docs/convolution.md's table);
 // - createFFT's passes with the pointwise function in the inverse's load callback where the four-step
-//   path does not apply: 2^16 + 3 and 97 circular (Bluestein).
+//   path does not apply: 2^16 + 3 and 97 circular, 2D [37, 16] circular (Bluestein).
 // Circular, linear and same, real and complex; filters of 1, 3, 64 and N taps; 5 signals against one
 // filter; pointwise functions (correlation; gains by formula on the natural frequency index, which a
 // wrong digit order fails); { spectrum } filters (permuted on the host); outputs poisoned with NaN;
@@ -346,6 +346,20 @@ describe(`createConvolution, multi-pass path (seed ${seed})`, () => {
     const wantGain = Float64Array.from({ length: n * n * BATCH }, (_, i) => back[2 * i]);
     expect(convolutionError(await runPoisoned(device, gain, x), wantGain, x, [BATCH])).toBeLessThanOrEqual(BOUND);
     gain.destroy();
+  });
+
+  it("2D circular with a Bluestein axis ([37, 16] complex): createFFT's passes, the multiply in the inverse's first reads", async () => {
+    const { device } = await testDevice();
+    const shape = [37, 16] as const;
+    const f = [3, 3] as const;
+    const h = randomFloats(2 * 9, seed + 81);
+    const conv = await plan({ shape, type: 'complex', mode: 'circular', filter: h, filterShape: f, batch: BATCH });
+    expectMultiPass(conv, 'circular');
+    expect(conv.passes).toHaveLength(convolutionLayout(device.limits, { shape, type: 'complex', mode: 'circular', filterShape: f }).passes);
+    const x = randomFloats(2 * 37 * 16 * BATCH, seed + 82);
+    const want = batchedReference(x, BATCH, (sig) => directConvolution2D(sig, h, shape, f, true, 'circular'));
+    expect(convolutionError(await runPoisoned(device, conv, x), want, x, h)).toBeLessThanOrEqual(BOUND);
+    conv.destroy();
   });
 
   it('2D { spectrum } (np.fft.rfft2 of the taps zero-padded to the FFT shape) and in place (same mode)', async () => {
