@@ -11,9 +11,9 @@
 // wrong digit order fails); { spectrum } filters (permuted on the host); outputs poisoned with NaN;
 // ||y - y_ref|| / (||x|| ||h||) <= 1e-6. Every (type, FFT shape) compiles its own pass kernels (a few
 // seconds each on lavapipe), so filters, modes and the pointwise tests share FFT shapes wherever the
-// matrix allows. 60 s with a cold shader cache (MESA_SHADER_CACHE_DIR an empty folder,
-// vitest.config.ts's lavapipe settings; 17 s of it the Bluestein 2^16 + 3 cases; 77 s with other jobs
-// on the cores, load average 4.7), 27 s warm (2-core VM, 2026-11-24).
+// matrix allows. 56 s with a cold shader cache (MESA_SHADER_CACHE_DIR an empty folder,
+// vitest.config.ts's lavapipe settings, load average 2.5 from other jobs; about 15 s of it the
+// Bluestein 2^16 + 3 cases), 27 s warm (2-core VM, 2026-11-24).
 // WEBFFTDX_FULL=1 adds 2^22.
 import { describe, expect, it } from 'vitest';
 import { convolutionLayout, createConvolution, type Convolution, type ConvolutionMode, type ConvolutionType } from '../../src/index.js';

@@ -5,8 +5,8 @@
 // real same [30, 40] with a { spectrum } filter (FFT shape [32, 48]: zero-padding and crop in the
 // kernel's load and store), a pointwise gain by formula on the row-major index ky * Sx + kx; 3
 // signals; outputs poisoned with NaN; ||y - y_ref|| / (||x|| ||h||) <= 1e-6. 5 kernels (one per plan
-// shape and mode, one in place, one with the pointwise function): 11 s with a cold shader cache (load
-// average 4.7 on the 2-core VM), 1 s warm (2026-11-24).
+// shape and mode, one in place, one with the pointwise function): 5 s with a cold shader cache (load
+// average 2.5 on the 2-core VM), 1 s warm (2026-11-24).
 import { describe, expect, it } from 'vitest';
 import { convolutionLayout, createConvolution, type Convolution } from '../../src/index.js';
 import { referenceFFTN, referenceRFFTN } from '../../src/reference-nd.js';
