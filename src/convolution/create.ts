@@ -275,7 +275,7 @@ export async function createShapedConvolution(
   };
 
   const unit = layout.type === 'complex' ? `${layout.signalLength} complex values` : `${layout.signalLength} reals`;
-  const run = (signals: Float32Array): Promise<Float32Array> =>
+  const run = (signals: Float32Array | Float64Array | Uint16Array): Promise<Float32Array | Float64Array | Uint16Array> =>
     life.run(async () => {
       const what = `${batch} signals x ${unit}`;
       // f16: Float16Array / Uint16Array bits / Float32Array rounded (src/host/f16-data.ts), back as the same kind;
@@ -287,8 +287,8 @@ export async function createShapedConvolution(
           ? toDF64(checkFloat64Data(signals, inputValues, what))
           : checkFloat32Data(signals, inputValues, what);
       const out = await runOnce(device, { data, inputBytes, outputBytes, encode: (pass, input, output) => encode(pass, { input, output }) });
-      if (df) return fromDF64(out) as unknown as Float32Array;
-      return half ? (f16Download(new Uint16Array(out.buffer, out.byteOffset, outputValues), signals) as Float32Array) : out;
+      if (df) return fromDF64(out);
+      return half ? (f16Download(new Uint16Array(out.buffer, out.byteOffset, outputValues), signals) as Float32Array | Uint16Array) : out;
     });
 
   const passes: FusedConvolutionPass[] = [
@@ -320,7 +320,7 @@ export async function createShapedConvolution(
     passes,
     code,
     encode,
-    run,
+    run: run as Convolution['run'],
     destroy: () => life.destroy(),
   };
 }

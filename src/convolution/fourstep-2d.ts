@@ -186,7 +186,7 @@ export async function createFourStep2DConvolution(device: GPUDevice, l: MultiPas
       passes,
       code: fused.info.code,
       encode,
-      run,
+      run: run as Convolution['run'],
       destroy: () => life.destroy(),
     };
   } catch (e) {

@@ -210,7 +210,7 @@ export async function createFourStepConvolution(device: GPUDevice, l: MultiPassL
       passes,
       code: rowsCode,
       encode,
-      run,
+      run: run as Convolution['run'],
       destroy: () => life.destroy(),
     };
   } catch (e) {

@@ -243,7 +243,7 @@ export async function createMultiPassConvolution(device: GPUDevice, l: MultiPass
       passes,
       code: inv.passes[0].code,
       encode,
-      run,
+      run: run as Convolution['run'],
       destroy: () => life.destroy(),
     };
   } catch (e) {

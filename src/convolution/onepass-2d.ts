@@ -205,7 +205,7 @@ export async function createOnePass2DConvolution(device: GPUDevice, l: MultiPass
       passes,
       code: kernel.code,
       encode,
-      run,
+      run: run as Convolution['run'],
       destroy: () => life.destroy(),
     };
   } catch (e) {

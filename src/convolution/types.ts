@@ -150,9 +150,11 @@ export interface Convolution {
   /**
    * Convenience: uploads `signals` (batch x N reals, or interleaved complex), runs, reads back batch x
    * outputLength. f16 plans round a Float32Array to f16 and return the f16 results as a Float32Array;
-   * they also take a Float16Array or a Uint16Array of f16 bits and return the same kind (cast the
-   * argument: this signature is the f32 plans'). f64 plans take and return Float64Array (cast likewise).
+   * they also take a Float16Array or a Uint16Array of f16 bits and return the same kind. f64 plans
+   * take and return Float64Array.
    */
   run(signals: Float32Array): Promise<Float32Array>;
+  run(signals: Float64Array): Promise<Float64Array>;
+  run(signals: Uint16Array): Promise<Uint16Array>;
   destroy(): void;
 }

@@ -75,7 +75,7 @@ describe("createConvolution precision 'f64' (fused kernel, df64)", () => {
       console.log(`f64 convolution ${c.name}: relative L2 ${error.toExponential(2)} (seed ${seed})`);
       expect(error, `seed ${seed}`).toBeLessThanOrEqual(1e-13);
       if (c.inPlace) expect(batchRelativeL2([await encoded(true)], [got])).toBe(0);
-      const viaRun = (await conv.run(x as unknown as Float32Array)) as unknown as Float64Array;
+      const viaRun = await conv.run(x);
       expect(viaRun).toBeInstanceOf(Float64Array);
       expect(batchRelativeL2([viaRun], [got])).toBe(0);
       await expect(conv.run(new Float32Array(x.length))).rejects.toThrow(/Float64Array/);
