@@ -13,7 +13,8 @@
 //   e<ept> re-plans every axis with that many elements per invocation, nopad keeps the buffer
 //   unpadded (no onePassLayout: the kernel's own pitch rule), pitch<N> sets the row pitch of the buffer,
 //   rowslot<N> the rows exchange's slot stride, bytes<N> lays the buffer out as if the device had N
-//   bytes of workgroup memory (less: slot swizzles instead of padding).
+//   bytes of workgroup memory (less: slot swizzles instead of padding), io drops the FFTs (the
+//   kernel's loads, buffer traffic, barriers and stores alone).
 import type { BenchCase } from './case.js';
 import { createBufferSets, destroyBufferSets, rotationCount } from './buffers.js';
 import { makeCopyCase } from './copy-kernel.js';
@@ -57,7 +58,7 @@ async function probe(device: GPUDevice, label: string, total: number): Promise<B
       const o = options.find((x) => new RegExp(`^${key}\\d+$`).test(x));
       return o === undefined ? undefined : Number(o.slice(key.length));
     };
-    return onePassProbe(device, label, p, { ept: number('e'), pad: !options.includes('nopad'), pitch: number('pitch'), rowSlot: number('rowslot'), bytes: number('bytes') }, limits);
+    return onePassProbe(device, label, p, { ept: number('e'), pad: !options.includes('nopad'), pitch: number('pitch'), rowSlot: number('rowslot'), bytes: number('bytes'), io: options.includes('io') }, limits);
   }
   if (!p || p.op !== 'pass') throw new Error(`pass probe: pass ${passText} of [${shape}] is not a column or final pass`);
   const groups = Math.ceil(p.params.count / ((override.columns as number | undefined) ?? COLUMNS));
@@ -120,6 +121,8 @@ interface OnePassOverrides {
   readonly rowSlot?: number;
   /** Plan the buffer layout as if the device had this much workgroup memory (padding or slot swizzles). */
   readonly bytes?: number;
+  /** Drop the FFTs: what the kernel's memory traffic and barriers cost alone. */
+  readonly io: boolean;
 }
 
 /** The one-pass kernel of a 2D / 3D shape (out of place), its axes optionally re-planned with `ept` elements per invocation. */
@@ -149,7 +152,10 @@ async function onePassProbe(device: GPUDevice, label: string, p: OnePass, o: One
   );
   const kernel = onePassKernel({ shape: p.shape, type: p.type, modules, invocations, maxWorkgroupBytes: limits.maxComputeWorkgroupStorageSize, inPlace: false, pitch: o.pitch ?? (pad ? layout.pitch : undefined) });
   console.log(`${label}: ${plans.map((q) => `${q.fftsPerBlock} x ${q.size} E${q.execEPT} stride ${q.stride}`).join(', ')}; ${invocations} invocations, ${kernel.workgroupBytes} bytes`);
-  const module = device.createShaderModule({ code: kernel.code, label });
+  // io: the kernel without its FFTs (every axis's execute call dropped): its loads, barriers, buffer traffic and stores only.
+  const code = o.io ? kernel.code.replace(/^\s*fft_a\d+_execute\(&a\d+_data, [^;]*\);$/gm, '') : kernel.code;
+  if (o.io && code === kernel.code) throw new Error('pass probe: no execute call found to drop');
+  const module = device.createShaderModule({ code, label });
   const pipeline = await device.createComputePipelineAsync({ layout: 'auto', compute: { module, entryPoint: 'main' } });
   const wg = dispatchShape(p.batch, device.limits.maxComputeWorkgroupsPerDimension);
   const uniform = device.createBuffer({ size: 16, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
