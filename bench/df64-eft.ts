@@ -4,6 +4,7 @@
 // wrong way would lose the low parts and leave f32 accuracy.
 import { arithFor } from '../kernels/arith.js';
 import { Definitions } from '../kernels/definitions.js';
+import { runOnce } from '../src/host/run-once.js';
 
 const u = 1 + 2 ** -23;
 
@@ -49,21 +50,16 @@ export function df64EftProbe(exactFma: boolean): { code: string; input: Float32A
 export async function runDf64EftProbe(device: GPUDevice, exactFma: boolean): Promise<number[][]> {
   const { code, input, outputBytes } = df64EftProbe(exactFma);
   const pipeline = await device.createComputePipelineAsync({ layout: 'auto', compute: { module: device.createShaderModule({ code }), entryPoint: 'main' } });
-  const src = device.createBuffer({ size: input.byteLength, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST });
-  const dst = device.createBuffer({ size: outputBytes, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC });
-  const read = device.createBuffer({ size: outputBytes, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
-  device.queue.writeBuffer(src, 0, input);
-  const encoder = device.createCommandEncoder();
-  const pass = encoder.beginComputePass();
-  pass.setPipeline(pipeline);
-  pass.setBindGroup(0, device.createBindGroup({ layout: pipeline.getBindGroupLayout(0), entries: [{ binding: 0, resource: { buffer: src } }, { binding: 1, resource: { buffer: dst } }] }));
-  pass.dispatchWorkgroups(1);
-  pass.end();
-  encoder.copyBufferToBuffer(dst, 0, read, 0, outputBytes);
-  device.queue.submit([encoder.finish()]);
-  await read.mapAsync(GPUMapMode.READ);
-  const got = Array.from(new Float32Array(read.getMappedRange().slice(0)));
-  read.unmap();
-  for (const b of [src, dst, read]) b.destroy();
+  const out = await runOnce(device, {
+    data: input,
+    inputBytes: input.byteLength,
+    outputBytes,
+    encode: (pass, src, dst) => {
+      pass.setPipeline(pipeline);
+      pass.setBindGroup(0, device.createBindGroup({ layout: pipeline.getBindGroupLayout(0), entries: [{ binding: 0, resource: { buffer: src } }, { binding: 1, resource: { buffer: dst } }] }));
+      pass.dispatchWorkgroups(1);
+    },
+  });
+  const got = Array.from(out);
   return DF64_EFT_EXPECTED.map((_, i) => got.slice(4 * i, 4 * i + 4));
 }

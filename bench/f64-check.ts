@@ -28,18 +28,9 @@ for (const exactFma of [false, true]) {
   });
 }
 
-let s = 0x2545f491;
 /** Doubles in [-1, 1) with all 53 bits random. */
 function random(count: number): Float64Array {
-  const next = () => {
-    s ^= s << 13;
-    s >>>= 0;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    s >>>= 0;
-    return s / 2 ** 32;
-  };
-  return Float64Array.from({ length: count }, () => 2 * (next() + next() * 2 ** -32) - 1);
+  return Float64Array.from({ length: count }, () => 2 * (Math.random() + Math.random() * 2 ** -32) - 1);
 }
 
 /** Worst relative L2 over the batch: `got` and `want` hold `batch` transforms of `per` values each. */

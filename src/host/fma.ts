@@ -2,6 +2,7 @@
 // fma; the df64 (Precision('f64')) products are faster with a fused one (WGSLOptions.exactFma) and
 // wrong without it, so the host helpers ask the device once and remember the answer.
 import { keep } from '../../kernels/arith.js';
+import { runOnce } from './run-once.js';
 import { compileShader } from './shader.js';
 
 const answers = new WeakMap<GPUDevice, Promise<boolean>>();
@@ -46,29 +47,17 @@ async function measure(device: GPUDevice): Promise<boolean> {
   ].join('\n');
   const module = await compileShader(device, code, 'webfftdx fma probe');
   const pipeline = await device.createComputePipelineAsync({ layout: 'auto', compute: { module, entryPoint: 'main' }, label: 'webfftdx fma probe' });
-  const usage = GPUBufferUsage;
-  const src = device.createBuffer({ size: input.byteLength, usage: usage.STORAGE | usage.COPY_DST, label: 'webfftdx fma probe input' });
-  const dst = device.createBuffer({ size: expected.byteLength, usage: usage.STORAGE | usage.COPY_SRC, label: 'webfftdx fma probe output' });
-  const read = device.createBuffer({ size: expected.byteLength, usage: usage.MAP_READ | usage.COPY_DST, label: 'webfftdx fma probe readback' });
-  try {
-    device.queue.writeBuffer(src, 0, input);
-    const encoder = device.createCommandEncoder();
-    const pass = encoder.beginComputePass();
-    pass.setPipeline(pipeline);
-    pass.setBindGroup(0, device.createBindGroup({ layout: pipeline.getBindGroupLayout(0), entries: [{ binding: 0, resource: { buffer: src } }, { binding: 1, resource: { buffer: dst } }] }));
-    pass.dispatchWorkgroups(1);
-    pass.end();
-    encoder.copyBufferToBuffer(dst, 0, read, 0, expected.byteLength);
-    device.queue.submit([encoder.finish()]);
-    await read.mapAsync(GPUMapMode.READ);
-    const got = new Float32Array(read.getMappedRange().slice(0));
-    read.unmap();
-    return got.every((e, i) => e === expected[i]);
-  } finally {
-    src.destroy();
-    dst.destroy();
-    read.destroy();
-  }
+  const got = await runOnce(device, {
+    data: input,
+    inputBytes: input.byteLength,
+    outputBytes: expected.byteLength,
+    encode: (pass, src, dst) => {
+      pass.setPipeline(pipeline);
+      pass.setBindGroup(0, device.createBindGroup({ layout: pipeline.getBindGroupLayout(0), entries: [{ binding: 0, resource: { buffer: src } }, { binding: 1, resource: { buffer: dst } }] }));
+      pass.dispatchWorkgroups(1);
+    },
+  });
+  return got.every((e, i) => e === expected[i]);
 }
 
 /**
