@@ -10,6 +10,7 @@
 //   the planner did not pick);
 //   inv<N> plans as if the device allowed N invocations per workgroup (shorter, more passes).
 //   A one-pass shape (2D / 3D that one workgroup holds) has pass 0 the one-pass kernel; there
+//   `io` (both kinds) drops the FFT itself and keeps the memory traffic.
 //   e<ept> re-plans every axis with that many elements per invocation, nopad keeps the buffer
 //   unpadded (no onePassLayout: the kernel's own pitch rule), pitch<N> sets the row pitch of the buffer,
 //   rowslot<N> the rows exchange's slot stride, bytes<N> lays the buffer out as if the device had N
@@ -65,7 +66,10 @@ async function probe(device: GPUDevice, label: string, total: number): Promise<B
   const wg = dispatchShape(groups, l.maxComputeWorkgroupsPerDimension);
   const params = { ...p.params, groupsX: wg[0], groups };
   const kernel = passKernel({ ...p.spec, ...override, inPlace: false, maxWorkgroupBytes: l.maxComputeWorkgroupStorageSize, ...(mode === 'uniform' ? {} : { constants: params }) });
-  const module = device.createShaderModule({ code: kernel.code, label });
+  // io: the pass without its FFT (the engine call dropped): loads, staging, twiddles, stores only.
+  const code = options.includes('io') ? kernel.code.replace(/^\s*ax_engine\(&data, [^;]*\);$/gm, '') : kernel.code;
+  if (options.includes('io') && code === kernel.code) throw new Error('pass probe: no engine call found to drop');
+  const module = device.createShaderModule({ code, label });
   const pipeline = await device.createComputePipelineAsync({ layout: 'auto', compute: { module, entryPoint: 'main' } });
   const uniform = device.createBuffer({ size: PASS_PARAMS_BYTES, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
   device.queue.writeBuffer(uniform, 0, passParamsData({ ...params, inBase: 0, outBase: 0 }));

@@ -85,6 +85,21 @@ export function passShape(L: number, limits: PlanLimits, precision: PassPrecisio
 }
 
 /**
+ * The shape a pass that reads columns straight from global memory runs (column passes, and final
+ * passes that are not staged): passShape's, except that 128- and 256-point f32 passes exchange in
+ * 2 parts where they would in one. Measured on an H200 (bench/NOTES.md run 29, pass-probe): the
+ * one-part exchange (33 KiB per workgroup of 16 columns) left too few workgroups per SM to hide the
+ * FFT's latency; in 2 parts 256-point column passes ran +17-19 % (2^16, 2^22, 2^24), 256² columns
+ * +29 %, 128² +27 %. Not for 512 and longer (-14 % at 512, even at 1024) nor the staged final passes
+ * (-9 % at 256), which keep passShape's.
+ */
+export function columnPassShape(L: number, limits: PlanLimits, precision: PassPrecision = 'f32'): PassShape | undefined {
+  const shape = passShape(L, limits, precision);
+  if (!shape || precision !== 'f32' || (L !== 128 && L !== 256) || shape.exchange !== 'complex' || shape.parts !== 1) return shape;
+  return supportedParts(L, shape.ept).includes(2) ? { ...shape, parts: 2 } : shape;
+}
+
+/**
  * Splits n into the fewest pass lengths (passShape accepts each), the largest factor as small as
  * possible, in descending order; undefined when n has a factor no pass takes.
  */
@@ -242,9 +257,11 @@ function viewPasses(
   let before = 1;
   for (let i = 0; i < p; i++) {
     const L = factors[i];
-    const shape = passShape(L, limits, precision)!;
     const isFirst = i === 0;
     const isFinal = i === p - 1;
+    // Final passes of several read rows through workgroup memory (staged); the others read columns.
+    const staged = isFinal && B === 1 && p > 1;
+    const shape = (staged ? passShape : columnPassShape)(L, limits, precision)!;
     const input: PassInput = isFirst ? first.input : 'complex';
     const inputTable = isFirst && first.table !== undefined;
     let flags = 0;
@@ -300,7 +317,6 @@ function viewPasses(
         digits.push({ radix: factors[d], stride: V / done });
       }
       const outBlock = last.len * B;
-      const staged = B === 1 && p > 1;
       const sameIO = p === 1 && input === 'complex' && last.output === 'complex' && inBlock === outBlock;
       passes.push({
         op: 'pass',
