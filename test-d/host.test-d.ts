@@ -1,0 +1,22 @@
+// tsd: the host helpers' signatures as a user sees them (types only; nothing here runs).
+import { expectError, expectType } from 'tsd';
+import { Block, type Convolution, Direction, fft, hasExactFma, Precision, Size, type AnyShapeFFT } from 'webfftdx';
+
+declare const device: GPUDevice;
+declare const conv: Convolution;
+declare const plan: AnyShapeFFT;
+
+// hasExactFma: asked of a device, answered asynchronously.
+expectType<Promise<boolean>>(hasExactFma(device));
+
+// wgsl()'s exactFma option takes a boolean, nothing else.
+const f64 = fft(Size(256), Direction('forward'), Precision('f64'), Block());
+f64.wgsl({ exactFma: true });
+expectError(f64.wgsl({ exactFma: 'yes' }));
+
+// run() returns the kind of array it was given (f32, df64 as Float64Array, f16 bits).
+expectType<Promise<Float32Array>>(conv.run(new Float32Array(8)));
+expectType<Promise<Float64Array>>(conv.run(new Float64Array(8)));
+expectType<Promise<Uint16Array>>(conv.run(new Uint16Array(8)));
+expectType<Promise<Float64Array>>(plan.run(new Float64Array(8)));
+expectError(conv.run([1, 2, 3]));
