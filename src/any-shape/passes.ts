@@ -100,31 +100,59 @@ export function columnPassShape(L: number, limits: PlanLimits, precision: PassPr
 }
 
 /**
- * Splits n into the fewest pass lengths (passShape accepts each), the largest factor as small as
- * possible, in descending order; undefined when n has a factor no pass takes.
+ * Relative time of one pass of length L over the same data (1: about the copy kernel's rate), from
+ * the H200's pass timings (bench/NOTES.md runs 29 and 30): passes that read columns run 128-point
+ * FFTs at about the copy's rate, 256 at 0.79 of it, 512-1024 at 0.63-0.65; staged final passes
+ * (1D rows read through workgroup memory) 256-1024 at 0.63-0.66. Only compares splits of equal
+ * pass count.
  */
-export function splitLength(n: number, limits: PlanLimits, precision: PassPrecision = 'f32'): number[] | undefined {
-  const memo = new Map<number, number[] | null>();
-  const better = (a: number[], b: number[] | undefined) =>
-    !b || a.length < b.length || (a.length === b.length && Math.max(...a) < Math.max(...b));
-  const best = (m: number): number[] | undefined => {
-    const hit = memo.get(m);
-    if (hit !== undefined) return hit ?? undefined;
-    let out: number[] | undefined = passShape(m, limits, precision) ? [m] : undefined;
-    if (!out) {
-      for (const d of divisors(m)) {
-        if (d < 2 || d >= m || !passShape(d, limits, precision)) continue;
-        const rest = best(m / d);
-        if (rest) {
-          const cand = [d, ...rest];
-          if (better(cand, out)) out = cand;
-        }
-      }
-    }
-    memo.set(m, out ?? null);
+function passCost(L: number, stagedFinal: boolean): number {
+  const bucket = L <= 128 ? 0 : L <= 256 ? 1 : L <= 512 ? 2 : 3;
+  return (stagedFinal ? [1, 1.58, 1.58, 1.52] : [1, 1.26, 1.59, 1.54])[bucket];
+}
+
+/**
+ * Splits n into the fewest pass lengths (passShape accepts each), then the cheapest by passCost,
+ * in pass order (the last is the final pass; `stagedFinal`: it reads rows through workgroup memory,
+ * as 1D final passes do). Undefined when n has a factor no pass takes. Equal costs: the smaller
+ * largest length, in descending order (the rule before the costs). Measured on an H200 (run 30): 2^16 as 128 x 512 (a 128-point column pass,
+ * a 512-point staged final) ran 1522 GB/s against 1385 for 256 x 256, 2^18 as 256 x 1024 1411 against
+ * 1250 for 512 x 512.
+ */
+export function splitLength(n: number, limits: PlanLimits, precision: PassPrecision = 'f32', stagedFinal = false): number[] | undefined {
+  const fits = (m: number) => passShape(m, limits, precision) !== undefined;
+  // Fewest factors of m (memoised), each accepted by passShape.
+  const fewestMemo = new Map<number, number>();
+  const fewest = (m: number): number => {
+    const hit = fewestMemo.get(m);
+    if (hit !== undefined) return hit;
+    let out = fits(m) ? 1 : Infinity;
+    if (out > 1) for (const d of divisors(m)) if (d >= 2 && d < m && fits(d)) out = Math.min(out, 1 + fewest(m / d));
+    fewestMemo.set(m, out);
     return out;
   };
-  return best(n)?.sort((a, b) => b - a);
+  const count = fewest(n);
+  if (!Number.isFinite(count)) return undefined;
+  // Every non-increasing list of `count` accepted factors of n; each ordered with its cheapest final.
+  let best: { factors: number[]; cost: number; max: number } | undefined;
+  const visit = (m: number, left: number, max: number, acc: number[]): void => {
+    if (left === 1) {
+      if (m <= max && fits(m)) consider([...acc, m]);
+      return;
+    }
+    for (const d of divisors(m)) if (d >= 2 && d <= max && d < m && fits(d) && fewest(m / d) <= left - 1) visit(m / d, left - 1, d, [...acc, d]);
+  };
+  // Ties (equal cost): the smaller largest length, then the smallest length last (descending order).
+  const consider = (sorted: number[]): void => {
+    const max = sorted[0];
+    for (let f = sorted.length - 1; f >= 0; f--) {
+      const factors = [...sorted.slice(0, f), ...sorted.slice(f + 1), sorted[f]];
+      const cost = factors.reduce((c, L, i) => c + passCost(L, stagedFinal && i === factors.length - 1 && factors.length > 1), 0);
+      if (!best || cost < best.cost - 1e-9 || (Math.abs(cost - best.cost) <= 1e-9 && max < best.max)) best = { factors, cost, max };
+    }
+  };
+  visit(n, count, n, []);
+  return best?.factors;
 }
 
 /** The descriptor a pass's engine follows (FFTsPerBlock = its columns), when the descriptor rules accept the shape. */
@@ -380,7 +408,7 @@ export function axisPasses(req: AxisRequest, limits: PlanLimits, tables: Planned
         : { input: 'complex', len: L, valid: L, mirror: L };
   const last: LastSide =
     real === 'r2c' ? { output: 'complex', len: h, valid: h } : real === 'c2r' ? { output: 'real', len: L, valid: L } : { output: 'complex', len: L, valid: L };
-  const factors = splitLength(L, limits, precision);
+  const factors = splitLength(L, limits, precision, B === 1);
   if (factors) return viewPasses(label, A, B, L, factors, sign, first, last, limits, precision);
 
   // Bluestein: X_k = c_k sum_j (x_j c_j) conj(c_(k - j)), c_j = exp(sign i pi j^2 / L), as a cyclic
@@ -388,7 +416,7 @@ export function axisPasses(req: AxisRequest, limits: PlanLimits, tables: Planned
   // inverse M-point FFT, times c. Chirp and H are host-computed f64 tables (rounded to f32, or df64 pairs).
   let M = 1;
   while (M < 2 * L - 1) M *= 2;
-  const mFactors = splitLength(M, limits, precision);
+  const mFactors = splitLength(M, limits, precision, B === 1);
   if (!mFactors) throw new Error(`webfftdx: no pass split for the Bluestein length ${M} of axis length ${L}`);
   const { chirp, kernel } = bluesteinTables(L, M, sign);
   const chirpAt = tables.add(chirp);
