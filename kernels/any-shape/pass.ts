@@ -23,7 +23,8 @@
 // The convolution's four-step paths (src/convolution/fourstep*.ts) use three more options, all on
 // specialised column kernels: the twiddle on the load (twiddleAt 'load': the pass that undoes a
 // forward column pass), `convolve` (forward FFT, pointwise with a stored spectrum, inverse FFT in
-// one pass) and realPairs / outOffset (two real signals per complex one; the 'same' crop).
+// one pass; f32 only) and realPairs / outOffset (two real signals per complex one; the 'same' crop).
+// The twiddle on the load, realPairs and outOffset run in every precision (f32, df64, f16 sides).
 //
 // The engine always runs forward: an inverse transform conjugates on its first load and last store
 // (IFFT(x) = conj(FFT(conj(x)))); that, the Hermitian mirror of C2R input and the Bluestein tables
@@ -310,7 +311,6 @@ export function passKernel(spec: PassKernelSpec): PassKernel {
   const halfIn = spec.halfInput === true;
   const halfOut = spec.halfOutput === true;
   if (df && (halfIn || halfOut)) throw new Error('internal: f16 buffers belong to f32 passes');
-  if ((spec.constants?.realPairs || outOffset || spec.twiddleAt === 'load') && (df || halfIn || halfOut)) throw new Error('internal: the convolution options of a pass are f32 ones');
   // The register arithmetic: f32 (its text is what the f32 passes always had) or df64.
   const ar: Arith = df ? arithFor('f64', defs, prefix, { exactFma: spec.exactFma === true }) : ARITH_F32;
   const V = ar.register;
@@ -466,8 +466,11 @@ export function passKernel(spec: PassKernelSpec): PassKernel {
     const value = (x: string) => toValue(x, spec.input, precision, halfIn);
     if (spec.input === 'real') {
       lines.push(`var v = ${value(readAt(`in_row + ${idx} * ${u(K?.inner, 'inner')}`))};`);
-      // Pairs (f32 only): the second real signal as the imaginary part.
-      if (K?.realPairs) lines.push(`if (has_b) { v.y = ${readAt(`in_row + ${K.realPairs.offset}u + ${idx} * ${K.inner}u`)}; }`);
+      // Pairs: the second real signal as the imaginary part (f16: widened; df64: its (hi, lo) into (im_hi, im_lo)).
+      if (K?.realPairs) {
+        const second = readAt(`in_row + ${K.realPairs.offset}u + ${idx} * ${K.inner}u`);
+        lines.push(df ? `if (has_b) { let w = ${second}; v.y = w.x; v.w = w.y; }` : `if (has_b) { v.y = ${halfIn ? `f32(${second})` : second}; }`);
+      }
     } else if (K && (K.flags & PASS_FLAGS.hermitian) === 0) {
       lines.push(`var v = ${value(readAt(`in_row + ${idx} * ${u(K.inner, 'inner')}`))};`);
     } else {
@@ -596,7 +599,7 @@ export function passKernel(spec: PassKernelSpec): PassKernel {
     const pos = outOffset ? `(idx - ${outOffset}u)` : 'idx';
     const at = `out_row + ${pos} * ${u(K?.inner, 'inner')}`;
     store.push(writeAt(at, fromValue('v', spec.output, precision, halfOut)));
-    if (spec.output === 'real' && K?.realPairs) store.push(`if (has_b) { ${writeAt(`${at} + ${K.realPairs.offset}u`, 'v.y')} }`);
+    if (spec.output === 'real' && K?.realPairs) store.push(`if (has_b) { ${writeAt(`${at} + ${K.realPairs.offset}u`, df ? 'v.yw' : halfOut ? 'f16(v.y)' : 'v.y')} }`);
     if (K && !outOffset && K.outValid >= span) push(...store.map((s) => `    ${s}`), `  }`);
     else push(`    if (${pos} < ${u(K?.outValid, 'out_valid')}) {`, ...store.map((s) => `      ${s}`), `    }`, `  }`);
   }

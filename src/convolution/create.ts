@@ -2,9 +2,8 @@
 // user's pointwise WGSL), computes the filter's spectrum once on the GPU with the same kernel, and
 // returns encode / run / destroy. Every check happens before anything reaches the GPU; the checks
 // every plan shares (device, buffers, run() data, the plan's life) are src/host/'s.
-import { checkFloat32Data, checkFloat64Data, checkIOBuffers } from '../host/checks.js';
-import { complexFromDF64, complexToDF64, realFromDF64, realToDF64 } from '../../kernels/df64-layout.js';
-import { f16Download, f16Upload } from '../host/f16-data.js';
+import { checkIOBuffers } from '../host/checks.js';
+import { complexToDF64 } from '../../kernels/df64-layout.js';
 import { referenceDFT } from '../reference.js';
 import { hasExactFma } from '../host/fma.js';
 import { generateModule } from '../../kernels/module.js';
@@ -15,7 +14,8 @@ import { runOnce } from '../host/run-once.js';
 import { compileKernel, checkPointwise } from './pointwise.js';
 import { convolutionKernel, type KernelVariant, INPUT_BINDING, kernelParams, slotsFor, OUTPUT_BINDING, PARAMS_BINDING, SPECTRUM_BINDING } from './kernel.js';
 import { createMultiPassConvolution } from './multipass.js';
-import { planBeyond } from './beyond.js';
+import { planBeyond, unbuiltPrecision } from './beyond.js';
+import { downloadData, ioBytes, uploadData } from './precision-io.js';
 import { choosePath, planLimits } from './path.js';
 import { createFourStepConvolution } from './fourstep.js';
 import { createFourStep2DConvolution } from './fourstep-2d.js';
@@ -130,18 +130,14 @@ export async function createShapedConvolution(
   const { batch, filter, pointwise } = options;
   const path = choosePath({ ...request, pointwise: pointwise !== undefined }, device.limits, tuning);
   if (path.kind === 'multipass') {
-    if (half || df) {
-      throw new Error(
-        `webfftdx: createConvolution precision '${precision}' runs in the one fused kernel only (1D, an FFT length one workgroup holds, no Bluestein); ` +
-          `this ${request.type} ${request.mode} convolution of shape [${(request.shape ?? [request.signalLength]).join(', ')}] needs the multi-pass path, which is f32 only (not built yet)`,
-      );
-    }
     const l = path.layout;
-    const beyond = planBeyond(l, batch, planLimits(device.limits), pointwise !== undefined);
+    const beyond = planBeyond(l, batch, planLimits(device.limits), pointwise !== undefined, precision);
+    // f16 and f64 run on the 1D four-step path only (a clear error for the rest).
+    if (precision !== 'f32' && beyond.kind !== 'four-step') throw unbuiltPrecision(precision, request, beyond.kind);
+    if (beyond.kind === 'four-step') return createFourStepConvolution(device, l, beyond.plan, { batch, filter, pointwise, precision });
     // f32 (checked above): the filter is a Float32Array or a FilterSpectrum.
     const opts = { batch, filter: filter as Float32Array | FilterSpectrum | undefined, pointwise };
     if (beyond.kind === 'one-kernel-2d') return createOnePass2DConvolution(device, l, beyond.plan, opts);
-    if (beyond.kind === 'four-step') return createFourStepConvolution(device, l, beyond.plan, opts);
     if (beyond.kind === 'four-step-2d') return createFourStep2DConvolution(device, l, beyond.plan, opts);
     return createMultiPassConvolution(device, l, opts);
   }
@@ -158,7 +154,7 @@ export async function createShapedConvolution(
           : scaledSpectrum(filter as FilterSpectrum, layout);
   const perPoint = layout.type === 'complex' ? 2 : 1;
   // f32: 4 bytes per value; f16: 2, each buffer rounded up to whole 4-byte words; f64: 8 (a df64 pair).
-  const bytesOf = (values: number) => (half ? Math.ceil(values / 2) * 4 : values * (df ? 8 : 4));
+  const bytesOf = (values: number) => ioBytes(values, precision);
   const inputValues = batch * layout.signalLength * perPoint;
   const outputValues = batch * layout.outputLength * perPoint;
   const inputBytes = bytesOf(inputValues);
@@ -169,7 +165,7 @@ export async function createShapedConvolution(
   const groups = Math.ceil(slotsFor(layout, batch) / layout.fftsPerBlock);
   const workgroups = dispatchShape(groups, device.limits.maxComputeWorkgroupsPerDimension);
   checkKernelFits(device, { label, workgroupBytes: layout.workgroupBytes, workgroupSize: layout.workgroupSize, workgroups, ...(half ? { features: ['shader-f16' as GPUFeatureName] } : {}) });
-  if (pointwise !== undefined) await checkPointwise(device, pointwise);
+  if (pointwise !== undefined) await checkPointwise(device, pointwise, df ? 'f64' : 'f32');
   // f64 on a device whose fma rounds once: both FFTs and the multiply with the fma df64 products, as
   // createBatchedFFT (the layout's modules were generated without: regenerated with the same names).
   const exactFma = df && (await hasExactFma(device));
@@ -278,17 +274,10 @@ export async function createShapedConvolution(
   const run = (signals: Float32Array | Float64Array | Uint16Array): Promise<Float32Array | Float64Array | Uint16Array> =>
     life.run(async () => {
       const what = `${batch} signals x ${unit}`;
-      // f16: Float16Array / Uint16Array bits / Float32Array rounded (src/host/f16-data.ts), back as the same kind;
-      // f64: Float64Array to and from the df64 layout (kernels/df64-layout.ts).
-      const [toDF64, fromDF64] = layout.type === 'complex' ? [complexToDF64, complexFromDF64] : [realToDF64, realFromDF64];
-      const data = half
-        ? new Float32Array(f16Upload(signals, inputValues, what).buffer)
-        : df
-          ? toDF64(checkFloat64Data(signals, inputValues, what))
-          : checkFloat32Data(signals, inputValues, what);
+      // f16: Float16Array / Uint16Array bits / Float32Array rounded, back as the same kind; f64: Float64Array (./precision-io.ts).
+      const data = uploadData(signals, inputValues, what, precision, layout.type);
       const out = await runOnce(device, { data, inputBytes, outputBytes, encode: (pass, input, output) => encode(pass, { input, output }) });
-      if (df) return fromDF64(out);
-      return half ? (f16Download(new Uint16Array(out.buffer, out.byteOffset, outputValues), signals) as Float32Array | Uint16Array) : out;
+      return downloadData(out, outputValues, signals, precision, layout.type);
     });
 
   const passes: FusedConvolutionPass[] = [

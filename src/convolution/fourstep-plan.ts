@@ -21,7 +21,7 @@
 // values, r = k_1 (L_2 ... L_(p-1)) + ... + k_(p-1), k_i the output index of pass i) holds the
 // sequence whose L_p-point FFT gives, at k, the natural frequency k_1 + L_1 k_2 + ... +
 // (L_1 ... L_(p-1)) k: what createFFT's final pass would write there (naturalIndex below).
-import { COLUMNS, passShape, splitLength, UNBOUNDED, type ColumnsPass, type PlanLimits } from '../any-shape/passes.js';
+import { COLUMNS, passShape, splitLength, UNBOUNDED, type ColumnsPass, type PassPrecision, type PlanLimits } from '../any-shape/passes.js';
 import { divisors, largestPrimeFactor } from '../../descriptors/sizes.js';
 import { naturalIndex } from '../../kernels/any-shape/digit-order.js';
 import { PASS_FLAGS, type PassParams } from '../../kernels/any-shape/pass.js';
@@ -51,6 +51,8 @@ export interface FourStepLayout {
    * (more taps than signal points: linear mode): one signal of V values (a kernel of its own).
    */
   readonly tapsFirst: ColumnsPass | undefined;
+  /** The passes' arithmetic: f32 (f32 and f16 plans) or df64 (f64 plans: every pass, the scratch buffer and the spectrum in df64). */
+  readonly precision: PassPrecision;
 }
 
 /** Passes per encode: p - 1 forward column passes, the fused rows pass, p - 1 inverse column passes. */
@@ -70,12 +72,12 @@ export function rowsNaturalIndex(rows: SpectrumRows, pos: number): number {
  * (complex up to 8192 points under the default limits, 16384 with 32 KiB), so 2^18 is 256 x 1024,
  * one column pass each way, where createFFT's own split (64 x 64 x 64) would take two.
  */
-function fourStepSplit(V: number, limits: PlanLimits & ConvolutionLimits): { columns: number[]; rowsLayout: ConvolutionLayout } | undefined {
-  const maxRow = largestFusedLength('complex', limits);
+function fourStepSplit(V: number, limits: PlanLimits & ConvolutionLimits, precision: PassPrecision): { columns: number[]; rowsLayout: ConvolutionLayout } | undefined {
+  const maxRow = largestFusedLength('complex', limits, precision);
   const candidates: { columns: number[]; row: number }[] = [];
   for (const row of divisors(V)) {
     if (row < 2 || row >= V || row > maxRow || largestPrimeFactor(row) > 13) continue;
-    const columns = splitLength(V / row, limits);
+    const columns = splitLength(V / row, limits, precision);
     if (columns) candidates.push({ columns, row });
   }
   const cost = (c: { columns: number[]; row: number }) => [c.columns.length, Math.max(c.row, ...c.columns), c.row];
@@ -85,7 +87,10 @@ function fourStepSplit(V: number, limits: PlanLimits & ConvolutionLimits): { col
   });
   for (const c of candidates) {
     try {
-      const rowsLayout = planConvolution({ type: 'complex', mode: 'circular', signalLength: c.row, filterLength: undefined, pointwise: true }, limits);
+      const rowsLayout = planConvolution(
+        { type: 'complex', mode: 'circular', signalLength: c.row, filterLength: undefined, pointwise: true, ...(precision === 'f64' ? { precision } : {}) },
+        limits,
+      );
       if (rowsLayout.engine === 'c2c') return { columns: c.columns, rowsLayout };
     } catch (e) {
       if (!(e instanceof BeyondFusedKernel)) throw e;
@@ -98,10 +103,16 @@ function fourStepSplit(V: number, limits: PlanLimits & ConvolutionLimits): { col
  * The four-step plan of a 1D multi-pass layout under these limits, or undefined where it does not
  * apply (2D, a length createFFT splits with Bluestein, a row length the fused kernel does not run).
  */
-export function planFourStep(l: MultiPassLayout, batch: number, limits: PlanLimits & ConvolutionLimits, pointwise = false): FourStepLayout | undefined {
+export function planFourStep(
+  l: MultiPassLayout,
+  batch: number,
+  limits: PlanLimits & ConvolutionLimits,
+  pointwise = false,
+  precision: PassPrecision = 'f32',
+): FourStepLayout | undefined {
   if (l.fftShape.length !== 1) return undefined;
   const V = l.fftLength;
-  const split = fourStepSplit(V, limits);
+  const split = fourStepSplit(V, limits, precision);
   if (!split) return undefined;
   const { columns, rowsLayout } = split;
   const factors = [...columns, rowsLayout.fftLength];
@@ -121,7 +132,7 @@ export function planFourStep(l: MultiPassLayout, batch: number, limits: PlanLimi
     const before = columns.slice(0, i).reduce((a, b) => a * b, 1);
     const L = columns[i];
     const W = V / before / L;
-    const shape = passShape(L, limits)!;
+    const shape = passShape(L, limits, precision)!;
     const forward = direction === 'forward';
     const first = i === 0;
     // Forward: the first pass reads the signals (zero beyond `valid`); inverse: the last writes the outputs.
@@ -168,6 +179,7 @@ export function planFourStep(l: MultiPassLayout, batch: number, limits: PlanLimi
         twiddle: true,
         ...(forward ? {} : { twiddleAt: 'load' as const }),
         stagedInput: false,
+        ...(precision === 'f64' ? { precision } : {}),
       },
       params,
       io: {
@@ -183,5 +195,5 @@ export function planFourStep(l: MultiPassLayout, batch: number, limits: PlanLimi
   const inverse = columns.map((_, i) => column(i, 'inverse', undefined)).reverse();
   const taps = l.filterLength;
   const tapsFirst = taps !== undefined && taps > N ? column(0, 'forward', { signals: 1, block: V, valid: V, pairs: false }) : undefined;
-  return { factors, rowsLayout, rows, forward, inverse, tapsFirst, pairs, signals };
+  return { factors, rowsLayout, rows, forward, inverse, tapsFirst, pairs, signals, precision };
 }

@@ -6,32 +6,47 @@
 //      in place, the filter spectrum stored in the rows' digit-reversed order)
 //   -> inverse column passes (the last writes only the kept outputs: the crop).
 // One scratch buffer (batch x V complex values) carries the data between the passes, in place; the
-// filter spectrum H / V (V complex values) is computed once at plan creation by the same passes.
-import { makeColumnsPass, NO_HALF, type GPUPass, type Region } from '../any-shape/fft.js';
-import { checkFloat32Data, checkIOBuffers } from '../host/checks.js';
+// filter spectrum H / V (V complex values) is computed once at plan creation by the same passes (f32),
+// or on the host in f64 (f16 and f64 plans, as the fused kernel's: src/reference.ts).
+//
+// Precision: f64 plans run every pass in df64 (kernels/any-shape/pass.ts and the rows kernel with
+// Precision('f64') descriptors; fma products where hasExactFma(device)), the scratch buffer and the
+// spectrum hold df64 vec4<f32> values, the user's buffers df64 pairs. f16 plans run the f32 passes and
+// scratch; only the first pass reads f16 (halfInput) and the last writes f16 (halfOutput).
+import { complexToDF64 } from '../../kernels/df64-layout.js';
+import { generateModule } from '../../kernels/module.js';
+import type { WGSLModule } from '../../kernels/types.js';
+import { makeColumnsPass, type GPUPass, type HalfSides, type Region } from '../any-shape/fft.js';
+import { checkIOBuffers } from '../host/checks.js';
 import { checkBufferBytes, checkKernelFits, dispatchShape } from '../host/device.js';
+import { hasExactFma } from '../host/fma.js';
 import { PlanLifecycle } from '../host/lifecycle.js';
 import { runOnce } from '../host/run-once.js';
+import { referenceDFT } from '../reference.js';
 import { convolutionKernel, INPUT_BINDING, kernelParams, PARAMS_BINDING, SPECTRUM_BINDING } from './kernel.js';
 import { rowsNaturalIndex, type FourStepLayout } from './fourstep-plan.js';
 import type { MultiPassLayout } from './multipass-plan.js';
+import { FWD_PREFIX, INV_PREFIX } from './plan.js';
 import { checkPointwise, compileKernel } from './pointwise.js';
-import type { Convolution, ConvolutionBuffers, FilterSpectrum, MultiPassConvolutionPass } from './types.js';
+import { downloadData, ioBytes, uploadData, type ConvolutionPrecision } from './precision-io.js';
+import type { Convolution, ConvolutionBuffers, ConvolutionOptions, MultiPassConvolutionPass } from './types.js';
 import { checkSpectrumShape } from './validate.js';
 
 export interface FourStepOptions {
   readonly batch: number;
-  readonly filter: Float32Array | FilterSpectrum | undefined;
+  readonly filter: ConvolutionOptions['filter'];
   readonly pointwise: string | undefined;
+  /** Default 'f32'. The plan's arithmetic (FourStepLayout.precision) must be f64 for 'f64' and f32 otherwise. */
+  readonly precision?: ConvolutionPrecision;
 }
 
 /**
  * A user's spectrum (numpy's fft(h, V), or rfft(h, V) for real: V / 2 + 1 values, extended by
- * H_(V-k) = conj(H_k)) scaled by 1/V and permuted into the rows' order.
+ * H_(V-k) = conj(H_k)) scaled by 1/V and permuted into the rows' order, in f64 (f32 plans round it once).
  */
-function permutedSpectrum(spectrum: Float32Array, l: MultiPassLayout, f: FourStepLayout): Float32Array<ArrayBuffer> {
+function permutedSpectrum(spectrum: ArrayLike<number>, l: MultiPassLayout, f: FourStepLayout): Float64Array {
   const V = l.fftLength;
-  const out = new Float32Array(2 * V);
+  const out = new Float64Array(2 * V);
   const real = l.type === 'real';
   for (let pos = 0; pos < V; pos++) {
     const k = rowsNaturalIndex(f.rows, pos);
@@ -46,18 +61,43 @@ function permutedSpectrum(spectrum: Float32Array, l: MultiPassLayout, f: FourSte
   return out;
 }
 
+/**
+ * The filter spectrum H / V in the rows' order, computed on the host in f64 (f16 and f64 plans): the
+ * unnormalised DFT of the taps zero-padded to V (src/reference.ts), a given spectrum, or (1, 0).
+ */
+function hostSpectrum(filter: ConvolutionOptions['filter'], l: MultiPassLayout, f: FourStepLayout): Float64Array {
+  const V = l.fftLength;
+  if (filter === undefined) return Float64Array.from({ length: 2 * V }, (_, i) => (i % 2 === 0 ? 1 / V : 0));
+  if (filter instanceof Float32Array || filter instanceof Float64Array) {
+    const padded = new Float64Array(2 * V);
+    if (l.type === 'complex') padded.set(filter);
+    else filter.forEach((v, j) => (padded[2 * j] = v));
+    return permutedSpectrum(referenceDFT(padded, V, -1), l, f);
+  }
+  checkSpectrumShape(filter.spectrum, l);
+  return permutedSpectrum(filter.spectrum, l, f);
+}
+
 /** A four-step convolution plan; every check runs before any GPU work. */
 export async function createFourStepConvolution(device: GPUDevice, l: MultiPassLayout, f: FourStepLayout, options: FourStepOptions): Promise<Convolution> {
   const { batch, filter, pointwise } = options;
+  const precision = options.precision ?? 'f32';
+  const df = precision === 'f64';
+  const half = precision === 'f16';
+  if (f.precision !== (df ? 'f64' : 'f32')) throw new Error(`webfftdx: internal: a ${f.precision} four-step plan for precision '${precision}'`);
+  // Bytes of a complex value of the scratch buffer and the spectrum: f32 (f16 plans too) or df64.
+  const complexBytes = df ? 16 : 8;
   const complex = l.type === 'complex';
   const perPoint = complex ? 2 : 1;
   const V = l.fftLength;
   const R = f.rows.perSignal;
   const Lp = V / R;
-  const label = `webfftdx convolution ${l.mode} ${l.type} ${l.signalLength} (four-step, ${f.factors.join(' x ')})`;
-  const inputBytes = batch * l.signalLength * perPoint * 4;
-  const outputBytes = batch * l.outputLength * perPoint * 4;
-  const scratchBytes = f.signals * V * 8;
+  const label = `webfftdx convolution ${l.mode} ${l.type} ${l.signalLength}${precision === 'f32' ? '' : ` ${precision}`} (four-step, ${f.factors.join(' x ')})`;
+  const inputValues = batch * l.signalLength * perPoint;
+  const outputValues = batch * l.outputLength * perPoint;
+  const inputBytes = ioBytes(inputValues, precision);
+  const outputBytes = ioBytes(outputValues, precision);
+  const scratchBytes = f.signals * V * complexBytes;
   checkBufferBytes(device, inputBytes, `the input of ${batch} signals of ${label}`);
   checkBufferBytes(device, outputBytes, `the output of ${batch} signals of ${label}`);
   checkBufferBytes(device, scratchBytes, `the ${f.signals} spectra (${V} complex values each) of ${label}`);
@@ -66,8 +106,14 @@ export async function createFourStepConvolution(device: GPUDevice, l: MultiPassL
   const rowGroups = dispatchShape(Math.ceil(rowSignals / rl.fftsPerBlock), device.limits.maxComputeWorkgroupsPerDimension);
   const spectrumGroups = dispatchShape(Math.ceil(R / rl.fftsPerBlock), device.limits.maxComputeWorkgroupsPerDimension);
   checkKernelFits(device, { label: `${label} rows pass`, workgroupBytes: rl.workgroupBytes, workgroupSize: rl.workgroupSize, workgroups: rowGroups });
-  if (filter !== undefined && !(filter instanceof Float32Array)) checkSpectrumShape(filter.spectrum, l);
-  if (pointwise !== undefined) await checkPointwise(device, pointwise);
+  if (filter !== undefined && !(filter instanceof Float32Array) && !(filter instanceof Float64Array)) checkSpectrumShape(filter.spectrum, l);
+  if (pointwise !== undefined) await checkPointwise(device, pointwise, df ? 'f64' : 'f32');
+  // f16 and f64: the spectrum from the host; f32: from the taps on the GPU (undefined), or given.
+  const hostH = precision === 'f32' ? undefined : hostSpectrum(filter, l, f);
+  // f64 on a device whose fma rounds once: every pass and the rows kernel with the fma df64 products.
+  const exactFma = df && (await hasExactFma(device));
+  const withFma = (m: WGSLModule, prefix: string) => generateModule(m.plan, { prefix, sharedMemory: m.sharedMemory, exactFma: true });
+  const rowsLayout = exactFma ? { ...rl, forward: withFma(rl.forward, FWD_PREFIX), inverse: withFma(rl.inverse, INV_PREFIX) } : rl;
 
   const made: { destroy(): void }[] = [];
   const buffer = (size: number, usage: number, name: string) => {
@@ -84,24 +130,26 @@ export async function createFourStepConvolution(device: GPUDevice, l: MultiPassL
     // The column passes bind no table: a placeholder for makeColumnsPass's signature.
     const noTables = buffer(16, GPUBufferUsage.STORAGE, 'no tables');
     // The passes between the first and the last run in place on the scratch buffer: only that kernel is compiled.
-    const gpu = async (p: FourStepLayout['forward'][number], inPlaceOnly: boolean) => {
-      const g = await makeColumnsPass(device, p, noTables, undefined, NO_HALF, false, inPlaceOnly);
+    // f16: the first forward pass reads the f16 signals, the last inverse pass writes the f16 outputs.
+    const gpu = async (p: FourStepLayout['forward'][number], inPlaceOnly: boolean, sides: HalfSides = { input: false, output: false }) => {
+      const g = await makeColumnsPass(device, p, noTables, undefined, sides, exactFma, inPlaceOnly);
       made.push(g);
       return g;
     };
     const forward: GPUPass[] = [];
-    for (const [k, p] of f.forward.entries()) forward.push(await gpu(p, k > 0));
-    const rowsCode = convolutionKernel(rl, { pointwise, inPlace: true, rows: f.rows });
+    for (const [k, p] of f.forward.entries()) forward.push(await gpu(p, k > 0, { input: half && k === 0, output: false }));
+    const rowsCode = convolutionKernel(rowsLayout, { pointwise, inPlace: true, rows: f.rows, ...(exactFma ? { exactFma } : {}) });
     const rowsModule = await compileKernel(device, rowsCode, `${label} rows pass`, pointwise !== undefined);
     const inverse: GPUPass[] = [];
-    for (const [k, p] of f.inverse.entries()) inverse.push(await gpu(p, k < f.inverse.length - 1));
-    const tapsFirst = f.tapsFirst && filter instanceof Float32Array ? await gpu(f.tapsFirst, false) : undefined;
+    const last = f.inverse.length - 1;
+    for (const [k, p] of f.inverse.entries()) inverse.push(await gpu(p, k < last, { input: false, output: half && k === last }));
+    const tapsFirst = f.tapsFirst && hostH === undefined && filter instanceof Float32Array ? await gpu(f.tapsFirst, false) : undefined;
 
     device.pushErrorScope('validation');
     const rowsPipeline = await device.createComputePipelineAsync({ layout: 'auto', compute: { module: rowsModule, entryPoint: 'main' }, label: `${label} rows pass` });
     const storage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC;
     const scratch = buffer(scratchBytes, storage, 'spectra');
-    const spectrum = buffer(V * 8, storage, 'filter spectrum');
+    const spectrum = buffer(V * complexBytes, storage, 'filter spectrum');
     const rowParams = uniform(kernelParams(rl, rowSignals, rowGroups[0], false), 'rows params');
     const rowsGroup = device.createBindGroup({
       layout: rowsPipeline.getBindGroupLayout(0),
@@ -119,7 +167,9 @@ export async function createFourStepConvolution(device: GPUDevice, l: MultiPassL
       pass.dispatchWorkgroups(groups[0], groups[1], groups[2]);
     };
 
-    if (filter instanceof Float32Array) {
+    if (hostH) {
+      device.queue.writeBuffer(spectrum, 0, (df ? complexToDF64(hostH) : Float32Array.from(hostH)) as Float32Array<ArrayBuffer>);
+    } else if (filter instanceof Float32Array) {
       // H: the forward column passes on the taps (signal 0 of a zero buffer, or one V-point signal
       // of its own when the taps are longer than a signal), then the rows pass's spectrum mode
       // (forward row FFTs of signal 0's rows, times 1/V, in place), copied out of the scratch buffer.
@@ -143,13 +193,13 @@ export async function createFourStepConvolution(device: GPUDevice, l: MultiPassL
       forward.forEach((g, k) => (k === 0 ? (tapsFirst ?? g) : g).encode(pass, k === 0 ? region(taps) : scratchRegion, scratchRegion));
       rowsPass(pass, spectrumGroup, spectrumGroups);
       pass.end();
-      encoder.copyBufferToBuffer(scratch, 0, spectrum, 0, V * 8);
+      encoder.copyBufferToBuffer(scratch, 0, spectrum, 0, V * complexBytes);
       device.queue.submit([encoder.finish()]);
       await device.queue.onSubmittedWorkDone();
       taps.destroy();
       spectrumParams.destroy();
     } else {
-      const h = filter ? permutedSpectrum(filter.spectrum, l, f) : Float32Array.from({ length: 2 * V }, (_, i) => (i % 2 === 0 ? 1 / V : 0));
+      const h = filter ? Float32Array.from(permutedSpectrum((filter as { spectrum: Float32Array }).spectrum, l, f)) : Float32Array.from({ length: 2 * V }, (_, i) => (i % 2 === 0 ? 1 / V : 0));
       device.queue.writeBuffer(spectrum, 0, h);
     }
     await device.queue.onSubmittedWorkDone();
@@ -173,10 +223,11 @@ export async function createFourStepConvolution(device: GPUDevice, l: MultiPassL
     };
 
     const unit = complex ? 'complex values' : 'reals';
-    const run = (signals: Float32Array): Promise<Float32Array> =>
+    const run = (signals: Float32Array | Float64Array | Uint16Array): Promise<Float32Array | Float64Array | Uint16Array> =>
       life.run(async () => {
-        checkFloat32Data(signals, inputBytes / 4, `${batch} signals x ${l.signalLength} ${unit}`);
-        return runOnce(device, { data: signals, inputBytes, outputBytes, encode: (pass, input, output) => encode(pass, { input, output }) });
+        const data = uploadData(signals, inputValues, `${batch} signals x ${l.signalLength} ${unit}`, precision, l.type);
+        const out = await runOnce(device, { data, inputBytes, outputBytes, encode: (pass, input, output) => encode(pass, { input, output }) });
+        return downloadData(out, outputValues, signals, precision, l.type);
       });
 
     const multiply = pointwise === undefined ? 'times the stored filter spectrum' : 'through the user pointwise function with the stored filter spectrum';

@@ -34,6 +34,31 @@ export const PARAMS_BINDING = 3;
 /** The name the user's WGSL function must have. */
 export const POINTWISE_NAME = 'pointwise';
 export const POINTWISE_SIGNATURE = 'fn pointwise(fft: u32, index: u32, x: vec2<f32>, h: vec2<f32>) -> vec2<f32>';
+/** f64 plans: x, h and the result are df64 complex values vec4<f32> = (re_hi, im_hi, re_lo, im_lo). */
+export const POINTWISE_SIGNATURE_F64 = 'fn pointwise(fft: u32, index: u32, x: vec4<f32>, h: vec4<f32>) -> vec4<f32>';
+
+/** The signature the user's function must have in a plan of this arithmetic. */
+export function pointwiseSignature(precision: 'f32' | 'f64'): string {
+  return precision === 'f64' ? POINTWISE_SIGNATURE_F64 : POINTWISE_SIGNATURE;
+}
+
+/** The df64 helpers an f64 pointwise function may call (docs/convolution.md "pointwise"), with the prefix they are named by. */
+export const POINTWISE_DF64_PREFIX = 'df64';
+
+/**
+ * The df64 helpers of an f64 plan's pointwise function, the arithmetic the FFTs use (kernels/arith.ts):
+ * df64_cmul(a, b) (complex product), df64_dadd(a, b), df64_dsub(a, b) (complex sums: both components),
+ * df64_dscale(x, c) (x times a real df64 c = vec2<f32>(hi, lo)); df64_dsplit is their internal
+ * Veltkamp split (absent with exactFma).
+ */
+export function pointwiseHelpersDF64(exactFma: boolean): string {
+  const defs = new Definitions();
+  const ar = arithFor('f64', defs, POINTWISE_DF64_PREFIX, { exactFma });
+  ar.addCmul(defs, POINTWISE_DF64_PREFIX);
+  ar.sub('a', 'b');
+  ar.scale('x', 1);
+  return defs.toString();
+}
 
 /** Element types of the input and output bindings (`vec2<f32>` where pairs stay aligned, else `f32`). */
 export function ioElements(layout: ConvolutionLayout): { input: string; output: string } {
@@ -297,18 +322,22 @@ export function convolutionKernel(layout: ConvolutionLayout, options: KernelOpti
         `@group(0) @binding(${INPUT_BINDING}) var<storage, read> conv_in: array<${mem(inElem)}>;`,
         `@group(0) @binding(${OUTPUT_BINDING}) var<storage, read_write> conv_out: array<${mem(outElem)}>;`,
       ];
-  if (df && options.pointwise) throw new Error('webfftdx: internal: f64 convolution kernels take no pointwise function');
   // f64: the df64 complex product (kernels/arith.ts, its helpers under the prefix conv_).
   const dfDefs = new Definitions();
-  const dfCmul = df ? arithFor('f64', dfDefs, 'conv', { exactFma: options.exactFma === true }).addCmul(dfDefs, 'conv') : '';
+  const dfCmul = df && !options.pointwise ? arithFor('f64', dfDefs, 'conv', { exactFma: options.exactFma === true }).addCmul(dfDefs, 'conv') : '';
   // Real signals on the rows pass: the user's function is defined on k <= V / 2; above, X_k = conj(X_(V-k)) and
   // H_k = conj(H_(V-k)), so Y_k = conj(pointwise(V - k, conj X_k, conj H_k)) keeps the output real.
   const userCall =
     rows?.realSignal && options.pointwise
-      ? `if (index <= ${rows.total / 2}u) { return ${POINTWISE_NAME}(fft, index, x, h); }\n  let y = ${POINTWISE_NAME}(fft, ${rows.total}u - index, vec2<f32>(x.x, -x.y), vec2<f32>(h.x, -h.y));\n  return vec2<f32>(y.x, -y.y);`
+      ? df
+        ? `if (index <= ${rows.total / 2}u) { return ${POINTWISE_NAME}(fft, index, x, h); }\n  let y = ${POINTWISE_NAME}(fft, ${rows.total}u - index, (x * vec4<f32>(1.0f, -1.0f, 1.0f, -1.0f)), (h * vec4<f32>(1.0f, -1.0f, 1.0f, -1.0f)));\n  return y * vec4<f32>(1.0f, -1.0f, 1.0f, -1.0f);`
+        : `if (index <= ${rows.total / 2}u) { return ${POINTWISE_NAME}(fft, index, x, h); }\n  let y = ${POINTWISE_NAME}(fft, ${rows.total}u - index, vec2<f32>(x.x, -x.y), vec2<f32>(h.x, -h.y));\n  return vec2<f32>(y.x, -y.y);`
       : `return ${POINTWISE_NAME}(fft, index, x, h);`;
+  // f64 with the user's function: the df64 helpers it may call (named df64_*), then the function.
   const pointwise = df
-    ? `${dfDefs.toString()}\n\nfn conv_pointwise(fft: u32, index: u32, x: vec4<f32>, h: vec4<f32>) -> vec4<f32> {\n  return ${dfCmul}(x, h);\n}`
+    ? options.pointwise
+      ? `${pointwiseHelpersDF64(options.exactFma === true)}\n\n${options.pointwise}\n\nfn conv_pointwise(fft: u32, index: u32, x: vec4<f32>, h: vec4<f32>) -> vec4<f32> {\n  ${userCall}\n}`
+      : `${dfDefs.toString()}\n\nfn conv_pointwise(fft: u32, index: u32, x: vec4<f32>, h: vec4<f32>) -> vec4<f32> {\n  return ${dfCmul}(x, h);\n}`
     : options.pointwise
     ? `${options.pointwise}\n\nfn conv_pointwise(fft: u32, index: u32, x: vec2<f32>, h: vec2<f32>) -> vec2<f32> {\n  ${userCall}\n}`
     : `fn conv_pointwise(fft: u32, index: u32, x: vec2<f32>, h: vec2<f32>) -> vec2<f32> {\n  return vec2<f32>(x.x * h.x - x.y * h.y, x.x * h.y + x.y * h.x);\n}`;

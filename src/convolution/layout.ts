@@ -1,7 +1,7 @@
 // The public, GPU-free view of a convolution plan: the path (one fused kernel or multi-pass), the
 // FFT length and shape, and the lengths a caller needs to build a `{ spectrum }` filter (or
 // buffers) before creating the plan.
-import { planBeyond } from './beyond.js';
+import { planBeyond, unbuiltPrecision } from './beyond.js';
 import { choosePath, planLimits } from './path.js';
 import type { ConvolutionEngine, ConvolutionLimits } from './plan.js';
 import type { ConvolutionMode, ConvolutionType } from './types.js';
@@ -18,7 +18,7 @@ export interface ConvolutionShapeQuery {
   readonly filterShape?: readonly number[];
   /** Whether a pointwise function will replace the multiply (real circular plans then keep a real engine). */
   readonly pointwise?: boolean;
-  /** The plan's precision (default 'f32'): f64's fused kernel holds half f32's length; f16 and f64 have no multi-pass path. */
+  /** The plan's precision (default 'f32'): f64's fused kernel holds half f32's length; beyond it, f16 and f64 run the 1D four-step path only. */
   readonly precision?: 'f16' | 'f32' | 'f64';
 }
 
@@ -62,10 +62,10 @@ export function convolutionLayout(limits: ConvolutionLimits, query: ConvolutionS
   });
   const path = choosePath({ ...request, pointwise: query.pointwise === true }, limits);
   if (path.kind === 'multipass') {
-    if (query.precision === 'f16' || query.precision === 'f64') {
-      throw new Error(`webfftdx: createConvolution precision '${query.precision}' runs in the one fused kernel only; this convolution needs the multi-pass path, which is f32 only (not built yet)`);
-    }
     const l = path.layout;
+    const precision = query.precision ?? 'f32';
+    const beyond = planBeyond(l, 1, planLimits(limits), query.pointwise === true, precision);
+    if (precision !== 'f32' && beyond.kind !== 'four-step') throw unbuiltPrecision(precision, request, beyond.kind);
     return {
       engine: 'multipass',
       fftLength: l.fftLength,
@@ -73,7 +73,7 @@ export function convolutionLayout(limits: ConvolutionLimits, query: ConvolutionS
       spectrumLength: l.spectrumLength,
       outputLength: l.outputLength,
       outputShape: l.outputShape,
-      passes: planBeyond(l, 1, planLimits(limits), query.pointwise === true).passes,
+      passes: beyond.passes,
       fftsPerBlock: undefined,
       workgroupBytes: undefined,
     };

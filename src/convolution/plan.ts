@@ -40,7 +40,7 @@ export interface ConvolutionRequest {
   readonly shape?: readonly number[];
   /** The filter's shape: [M] or [my, mx] (filterLength is the product); undefined with filterLength. */
   readonly filterShape?: readonly number[];
-  /** The kernel's arithmetic: 'f32' (default; f16 plans too) or 'f64' (df64 FFTs, fused kernel only). */
+  /** The kernel's arithmetic: 'f32' (default; f16 plans too) or 'f64' (df64 FFTs: the fused kernel, the 1D four-step path). */
   readonly precision?: 'f32' | 'f64';
 }
 

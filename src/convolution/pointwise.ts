@@ -4,7 +4,7 @@
 // probe costs milliseconds; the validation error it raises on the device is caught in an error
 // scope and reported through getCompilationInfo instead.
 import { compileShader } from '../host/shader.js';
-import { POINTWISE_SIGNATURE } from './kernel.js';
+import { pointwiseHelpersDF64, pointwiseSignature } from './kernel.js';
 
 function format(m: GPUCompilationMessage, lineOffset = 0): string {
   return `${m.lineNum - lineOffset}:${m.linePos} ${m.message}`;
@@ -19,12 +19,15 @@ async function compile(device: GPUDevice, code: string, label: string): Promise<
 }
 
 /** Throws a clear Error when the user's pointwise WGSL does not compile or has the wrong signature. */
-export async function checkPointwise(device: GPUDevice, source: string): Promise<void> {
+export async function checkPointwise(device: GPUDevice, source: string, precision: 'f32' | 'f64' = 'f32'): Promise<void> {
   const userLines = source.split('\n').length;
+  const v = precision === 'f64' ? 'vec4<f32>' : 'vec2<f32>';
   const probe = [
     source,
     // The call fixes the argument and return types: a different signature fails on this line.
-    `@compute @workgroup_size(1) fn conv_probe() { let v: vec2<f32> = pointwise(0u, 0u, vec2<f32>(0.0, 0.0), vec2<f32>(0.0, 0.0)); _ = v; }`,
+    `@compute @workgroup_size(1) fn conv_probe() { let v: ${v} = pointwise(0u, 0u, ${v}(0.0), ${v}(0.0)); _ = v; }`,
+    // f64: the df64 helpers the kernel defines for the user's function (after it: the user's line numbers stay).
+    ...(precision === 'f64' ? [pointwiseHelpersDF64(false)] : []),
   ].join('\n');
   const { errors } = await compile(device, probe, 'webfftdx convolution pointwise probe');
   if (!errors.length) return;
@@ -36,7 +39,7 @@ export async function checkPointwise(device: GPUDevice, source: string): Promise
     );
   }
   throw new Error(
-    `webfftdx: createConvolution: pointwise must be ${POINTWISE_SIGNATURE}; calling it that way fails:\n` +
+    `webfftdx: createConvolution: pointwise must be ${pointwiseSignature(precision)}; calling it that way fails:\n` +
       errors.map((m) => m.message).join('\n'),
   );
 }

@@ -51,18 +51,22 @@ export interface ConvolutionOptions {
    * 'f32' (default) or 'f16': signals and outputs are f16 (`run()` takes a Float16Array, Uint16Array
    * of bits or Float32Array rounded to f16, and returns the same kind; buffers hold 2 bytes per
    * value), the FFTs, the filter spectrum (computed on the host in f64 from Float32Array taps) and
-   * `pointwise` stay f32; needs the device feature 'shader-f16'; the one fused kernel only (lengths
-   * one workgroup holds, 1D). 'f64': df64 FFTs and multiply (pairs of f32, ~1e-14), signals and
-   * outputs as Float64Array in `run()` (buffers: vec4<f32> = (re_hi, im_hi, re_lo, im_lo) per complex
-   * value, vec2<f32> = (hi, lo) per real), the filter as Float64Array (or Float32Array) taps or
-   * spectrum, its spectrum computed on the host in f64; the fused kernel only, no `pointwise`.
+   * `pointwise` stay f32; needs the device feature 'shader-f16'. 'f64': df64 FFTs and multiply
+   * (pairs of f32, ~1e-14), signals and outputs as Float64Array in `run()` (buffers: vec4<f32> =
+   * (re_hi, im_hi, re_lo, im_lo) per complex value, vec2<f32> = (hi, lo) per real), the filter as
+   * Float64Array (or Float32Array) taps or spectrum, its spectrum computed on the host in f64;
+   * `pointwise` in df64 (below). Both run in the 1D fused kernel and on the 1D four-step path (1D
+   * lengths beyond one workgroup without Bluestein); 2D and Bluestein lengths are f32 only (refused).
    */
   readonly precision?: 'f16' | 'f32' | 'f64';
   /**
    * WGSL replacing the spectral multiply: `fn pointwise(fft: u32, index: u32, x: vec2<f32>, h: vec2<f32>) -> vec2<f32>`
    * with `fft` the signal in the batch, `index` the frequency k (0 <= k < P complex, 0 <= k <= P/2 real),
    * `x` the signal's spectrum X_k, `h` the stored filter spectrum H_k / P. The default is x * h.
-   * Helper functions may be included; identifiers starting with `conv_` are reserved.
+   * Helper functions may be included; identifiers starting with `conv_` are reserved. f64 plans:
+   * `fn pointwise(fft: u32, index: u32, x: vec4<f32>, h: vec4<f32>) -> vec4<f32>`, df64 values
+   * (re_hi, im_hi, re_lo, im_lo), with the helpers df64_cmul(a, b), df64_dadd(a, b), df64_dsub(a, b)
+   * and df64_dscale(x, c: vec2<f32>) defined by the kernel (identifiers starting with `df64_` are reserved there).
    */
   readonly pointwise?: string;
 }

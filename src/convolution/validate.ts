@@ -2,6 +2,7 @@
 // (taps or spectrum) against the shape. What every plan shares (buffers, run() data, batch, device,
 // destroyed plans) is src/host/'s.
 import { checkBatch } from '../host/checks.js';
+import { pointwiseSignature } from './kernel.js';
 import type { MultiPassLayout } from './multipass-plan.js';
 import type { ConvolutionRequest } from './plan.js';
 import type { ConvolutionMode, ConvolutionOptions, ConvolutionType, FilterSpectrum } from './types.js';
@@ -47,10 +48,9 @@ export function checkOptions(options: ConvolutionOptions): ConvolutionRequest {
   const filterShape = checkFilterShape(options.filterShape, shape);
   checkBatch(batch);
   if (pointwise !== undefined) {
-    if (precision === 'f64') fail(`pointwise with precision 'f64' is not built yet (its x and h would be df64 values)`);
     if (typeof pointwise !== 'string') fail(`pointwise must be a WGSL string, got ${describe(pointwise)}`);
     if (!/\bfn\s+pointwise\s*\(/.test(pointwise)) {
-      fail('pointwise must define fn pointwise(fft: u32, index: u32, x: vec2<f32>, h: vec2<f32>) -> vec2<f32>');
+      fail(`pointwise must define ${pointwiseSignature(precision === 'f64' ? 'f64' : 'f32')}${precision === 'f64' ? ' (df64 values: (re_hi, im_hi, re_lo, im_lo))' : ''}`);
     }
   }
   const twoD = shape.length === 2;
@@ -157,7 +157,7 @@ export function checkSpectrumLength(spectrum: ArrayLike<number>, spectrumLength:
 }
 
 /** A multi-pass plan's spectrum given by the user: one signal's spectrum of the FFT shape (numpy's fftn / rfftn layout). */
-export function checkSpectrumShape(spectrum: Float32Array, l: MultiPassLayout): void {
+export function checkSpectrumShape(spectrum: ArrayLike<number>, l: MultiPassLayout): void {
   if (spectrum.length === 2 * l.spectrumLength) return;
   if (l.fftShape.length === 1) {
     checkSpectrumLength(spectrum, l.spectrumLength, l.fftLength, l.type);

@@ -13,7 +13,7 @@ import { compileShader } from '../../src/host/shader.js';
 import { generateModule } from '../../kernels/module.js';
 import type { WGSLModule } from '../../kernels/types.js';
 import { testDevice, withErrorScopes } from '../support/gpu.js';
-import { batchedReference, directConvolution } from '../support/convolution.js';
+import { batchedReference, directConvolution, directCorrelation } from '../support/convolution.js';
 import { batchRelativeL2 } from '../support/precision.js';
 import { makeSeed, rng } from '../support/random.js';
 
@@ -96,18 +96,55 @@ describe("createConvolution precision 'f64' (fused kernel, df64)", () => {
     await withErrorScopes(device, () => compileShader(device, code, 'f64 convolution with exactFma'));
   });
 
-  it('f64 refuses pointwise and the multi-pass path with clear errors', async () => {
+  it('pointwise in df64: circular cross-correlation x * conj(h) with the df64_cmul helper, batch 2', async () => {
+    const { device } = await testDevice();
+    const seed = makeSeed();
+    const r = rng(seed);
+    const random = () => 2 * (r() + r() * 2 ** -32) - 1;
+    const n = 128;
+    const batch = 2;
+    const taps = Float64Array.from({ length: 2 * 7 }, random);
+    const conv = await createConvolution(device, {
+      shape: n,
+      type: 'complex',
+      mode: 'circular',
+      filter: taps,
+      batch,
+      precision: 'f64',
+      pointwise: /* wgsl */ `
+        fn pointwise(fft: u32, index: u32, x: vec4<f32>, h: vec4<f32>) -> vec4<f32> {
+          return df64_cmul(x, h * vec4<f32>(1.0, -1.0, 1.0, -1.0));
+        }`,
+    });
+    expect(conv.code).toContain('fn df64_cmul(');
+    const x = Float64Array.from({ length: 2 * n * batch }, random);
+    const want = batchedReference(x, batch, (s) => directCorrelation(s, taps, true));
+    const got = await withErrorScopes(device, () => conv.run(x));
+    const error = batchRelativeL2([got as Float64Array], [want]);
+    console.log(`f64 convolution pointwise correlation 128 x 2: relative L2 ${error.toExponential(2)} (seed ${seed})`);
+    expect(error, `seed ${seed}`).toBeLessThanOrEqual(1e-13);
+    conv.destroy();
+  });
+
+  it('f64 pointwise with the f32 signature, and the paths f64 does not run, are refused with clear errors', async () => {
     const { device } = await testDevice();
     const base = { shape: 64, type: 'complex', mode: 'circular', batch: 1, filter: new Float64Array(8), precision: 'f64' } as const;
     await expect(createConvolution(device, { ...base, pointwise: 'fn pointwise(fft: u32, index: u32, x: vec2<f32>, h: vec2<f32>) -> vec2<f32> { return x; }' })).rejects.toThrow(
-      /pointwise with precision 'f64' is not built yet/,
+      /pointwise must be fn pointwise\(fft: u32, index: u32, x: vec4<f32>, h: vec4<f32>\) -> vec4<f32>; calling it that way fails/,
     );
-    await expect(createConvolution(device, { ...base, shape: 1 << 16 })).rejects.toThrow(/precision 'f64' runs in the one fused kernel only .* multi-pass path, which is f32 only/);
+    await expect(createConvolution(device, { ...base, pointwise: 'fn other(x: f32) -> f32 { return x; }' })).rejects.toThrow(/pointwise must define fn pointwise\(.*vec4<f32>.*\(re_hi, im_hi, re_lo, im_lo\)/);
+    // Bluestein lengths (createFFT's passes) and 2D: f32 only.
+    await expect(createConvolution(device, { ...base, shape: (1 << 16) + 3 })).rejects.toThrow(
+      /precision 'f64' runs in the 1D fused kernel and on the 1D four-step path only; this complex circular convolution of shape \[65539\] needs createFFT's passes .* which is f32 only \(not built yet\)/,
+    );
+    await expect(createConvolution(device, { ...base, shape: [16, 16], filterShape: [2, 2] })).rejects.toThrow(/needs the one-kernel 2D path, which is f32 only/);
+    await expect(createConvolution(device, { ...base, shape: [512, 512], filterShape: [2, 2], filter: new Float64Array(8) })).rejects.toThrow(/needs the 2D four-step path, which is f32 only/);
     // convolutionLayout answers per precision: df64 values take twice the workgroup memory, so the largest fused length halves.
     const query = { shape: 4096, type: 'complex', mode: 'circular', taps: 9 } as const;
     expect(convolutionLayout(device.limits, { ...query, precision: 'f64' }).workgroupBytes).toBe(2 * convolutionLayout(device.limits, query).workgroupBytes!);
     expect(convolutionLayout(device.limits, { ...query, shape: 8192 }).engine).toBe('c2c');
-    expect(() => convolutionLayout(device.limits, { ...query, shape: 8192, precision: 'f64' })).toThrow(/precision 'f64' runs in the one fused kernel only/);
+    expect(convolutionLayout(device.limits, { ...query, shape: 8192, precision: 'f64' })).toMatchObject({ engine: 'multipass', passes: 3 });
+    expect(() => convolutionLayout(device.limits, { ...query, shape: (1 << 16) + 3, precision: 'f64' })).toThrow(/needs createFFT's passes/);
     // f32 plans still take Float32Array filters only.
     await expect(createConvolution(device, { ...base, precision: 'f32' })).rejects.toThrow(/filter must be a Float32Array of taps or \{ spectrum \}, got Float64Array/);
   });
