@@ -14,7 +14,9 @@ import { complexFromDF64, complexToDF64, realFromDF64, realToDF64 } from '../../
 import { f16Round } from '../../kernels/f16.js';
 import { f16Bits, f16FromBits } from '../../src/host/f16-data.js';
 import { testDevice, withErrorScopes } from '../support/gpu.js';
-import { batchedReference, directConvolution } from '../support/convolution.js';
+import { batchedReference, directConvolution, directCorrelation } from '../support/convolution.js';
+
+const fromBytes = (b: ArrayBuffer) => realFromDF64(new Float32Array(b));
 import { batchRelativeL2 } from '../support/precision.js';
 import { makeSeed, rng } from '../support/random.js';
 import { planMultiPass } from '../../src/convolution/multipass-plan.js';
@@ -86,6 +88,37 @@ describe("createConvolution precision 'f64' on the 1D four-step path (df64 passe
       conv.destroy();
     });
   }
+
+  it('real circular 16384 with a df64 pointwise correlation, batch 2 (each real signal alone: the Hermitian mirror of pointwise in df64)', async () => {
+    const { device } = await testDevice();
+    const seed = makeSeed();
+    const r = rng(seed);
+    const random = () => 2 * (r() + r() * 2 ** -32) - 1;
+    const n = 16384;
+    const batch = 2;
+    const taps = Float64Array.from({ length: 64 }, random);
+    const conv = await createConvolution(device, {
+      shape: n,
+      type: 'real',
+      mode: 'circular',
+      filter: taps,
+      batch,
+      precision: 'f64',
+      pointwise: /* wgsl */ `
+        fn pointwise(fft: u32, index: u32, x: vec4<f32>, h: vec4<f32>) -> vec4<f32> {
+          return df64_cmul(x, h * vec4<f32>(1.0, -1.0, 1.0, -1.0));
+        }`,
+    });
+    expect(conv.passes.map((p) => p.kernel)).toEqual(['forward-column', 'fused-rows', 'inverse-column']);
+    expect(conv.passes[1].does).toContain('per signal');
+    const x = Float64Array.from({ length: n * batch }, random);
+    const want = batchedReference(x, batch, (s) => directCorrelation(s, taps, false));
+    const got = fromBytes(await encoded(device, conv, realToDF64(x), false));
+    const error = batchRelativeL2([got], [want]);
+    console.log(`f64 four-step convolution real circular 16384 pointwise correlation: relative L2 ${error.toExponential(2)} (seed ${seed})`);
+    expect(error, `seed ${seed}`).toBeLessThanOrEqual(1e-12);
+    conv.destroy();
+  });
 
   it('with exactFma (a device whose fma rounds once) the df64 passes and rows kernel take the fma products and are valid WGSL', async () => {
     // lavapipe's fma rounds twice, so createConvolution never takes this path here: the text and the WGSL front end
