@@ -14,7 +14,7 @@
 //
 // The f32 implementation prints exactly the text the generators printed before this layer existed.
 import type { FFTPrecision } from '../descriptors/model.js';
-import type { Definitions } from './definitions.js';
+import { Definitions as DefinitionsCtor, type Definitions } from './definitions.js';
 import { addSincos, addSincosDF, sincosStep, sincosStepDF } from './sincos.js';
 import { f32Literal, f32Operand } from './wgsl.js';
 
@@ -378,3 +378,21 @@ export function arithFor(precision: FFTPrecision, defs: Definitions, prefix: str
 
 /** The f32 arithmetic (kernels that exist in f32 only). */
 export const ARITH_F32: Arith = F32;
+
+/** The prefix of the df64 helpers a user's f64 function may call (`df64PublicHelpers`). */
+export const DF64_PUBLIC_PREFIX = 'df64';
+
+/**
+ * The df64 helpers offered to user WGSL in f64 kernels (createConvolution's f64 `pointwise`), the
+ * arithmetic the FFTs use: df64_cmul(a, b) (complex product), df64_dadd(a, b), df64_dsub(a, b)
+ * (complex sums), df64_dscale(x, c) (x times a real df64 c = vec2<f32>(hi, lo)); df64_dsplit is
+ * their internal Veltkamp split (absent with exactFma).
+ */
+export function df64PublicHelpers(exactFma: boolean): string {
+  const defs = new DefinitionsCtor();
+  const ar = df64(defs, DF64_PUBLIC_PREFIX, exactFma);
+  ar.addCmul(defs, DF64_PUBLIC_PREFIX);
+  ar.sub('a', 'b');
+  ar.scale('x', 1);
+  return defs.toString();
+}

@@ -26,6 +26,7 @@
 // Precision: the modules' (f32 or f64). f64 modules hold df64 registers (vec4<f32> = (re_hi, im_hi,
 // re_lo, im_lo)), the buffer and the global data hold the same (reals as vec2<f32> = (hi, lo)). An f16
 // plan runs f32 modules with `half`: the global buffers hold f16 values, converted on load and store.
+import { DF64_PUBLIC_PREFIX, df64PublicHelpers } from '../arith.js';
 import { keepBinding } from '../callbacks.js';
 import { realArithFor } from '../real/real-arith.js';
 import type { WGSLModule } from '../types.js';
@@ -52,6 +53,8 @@ export interface OnePassConvolution {
   readonly pointwise?: string;
   /** The spectrum pass's factor (1 / the transform's points). */
   readonly scale: number;
+  /** f64 modules: the df64 helpers of the multiply and of the user's function with one fma (the device's fma rounds once). */
+  readonly exactFma?: boolean;
 }
 
 export interface OnePassSpec {
@@ -206,7 +209,8 @@ export function onePassKernel(spec: OnePassSpec): OnePassKernel {
   const df = precision === 'f64';
   const half = spec.half === true;
   if (df && half) throw new Error('internal: f16 data belong to f32 modules');
-  if (conv && (df || half)) throw new Error('internal: a one-pass convolution is f32');
+  // f16 and f64 convolutions take their spectrum from the host: no spectrum-pass branch.
+  const spectrumPass = conv !== undefined && !df && !half;
   const V = modules[0].plan.valueType;
   const VB = df ? 16 : 8;
   const allModules = [...modules, ...(conv?.inverseModules ?? [])];
@@ -227,7 +231,7 @@ export function onePassKernel(spec: OnePassSpec): OnePassKernel {
   const inElem = type === 'r2c' ? realElem : V;
   const outElem = type === 'c2r' || (conv && type === 'r2c') ? realElem : V;
   const inMem = half ? (type === 'r2c' ? 'f16' : 'vec2<f16>') : inElem;
-  const outMem = half ? (type === 'c2r' ? 'f16' : 'vec2<f16>') : outElem;
+  const outMem = half ? (outElem === realElem ? 'f16' : 'vec2<f16>') : outElem;
   // f16 data to and from the f32 registers.
   const widen = (x: string) => (half ? `${inElem}(${x})` : x);
   const narrow = (x: string) => (half ? `${outMem}(${x})` : x);
@@ -242,7 +246,7 @@ export function onePassKernel(spec: OnePassSpec): OnePassKernel {
   const params = conv
     ? `struct FFTBatchParams { batch: u32, groups_x: u32, groups: u32, spectrum_pass: u32 }\n` +
       `@group(0) @binding(${ONE_PASS_BINDINGS.params}) var<uniform> fft_params: FFTBatchParams;\n` +
-      `@group(0) @binding(${ONE_PASS_BINDINGS.spectrum}) var<storage, read_write> conv_spectrum: array<vec2<f32>>;`
+      `@group(0) @binding(${ONE_PASS_BINDINGS.spectrum}) var<storage, read_write> conv_spectrum: array<${V}>;`
     : `struct FFTBatchParams { batch: u32, groups_x: u32, groups: u32 }\n` +
       `@group(0) @binding(${ONE_PASS_BINDINGS.params}) var<uniform> fft_params: FFTBatchParams;`;
   const loadFn = spec.load
@@ -330,11 +334,15 @@ export function onePassKernel(spec: OnePassSpec): OnePassKernel {
     ? [
         ...start,
         ...order.flatMap((k, i) => phase(k, i === 0 ? 'global' : 'smem', 'smem')),
-        `// The spectrum pass (a uniform flag): the forward's spectrum times ${conv.scale}, natural layout, then leave.`,
-        `if (fft_params.spectrum_pass != 0u) {`,
-        `  for (var e = flat; e < ${total}u; e += ${W}u) { conv_spectrum[e] = ${smem}[${at('e')}] * ${f32Text(conv.scale)}; }`,
-        `  return;`,
-        `}`,
+        ...(spectrumPass
+          ? [
+              `// The spectrum pass (a uniform flag): the forward's spectrum times ${conv.scale}, natural layout, then leave.`,
+              `if (fft_params.spectrum_pass != 0u) {`,
+              `  for (var e = flat; e < ${total}u; e += ${W}u) { conv_spectrum[e] = ${smem}[${at('e')}] * ${f32Text(conv.scale)}; }`,
+              `  return;`,
+              `}`,
+            ]
+          : []),
         `for (var e = flat; e < ${total}u; e += ${W}u) { ${smem}[${at('e')}] = conv_pointwise(g, e, ${smem}[${at('e')}], conv_spectrum[e]); }`,
         `workgroupBarrier();`,
         // The inverse: the outer axes first, the rows last (C2R for real).
@@ -352,7 +360,7 @@ export function onePassKernel(spec: OnePassSpec): OnePassKernel {
     params,
     `var<workgroup> ${smem}: array<${V}, ${elements}>;`,
     ...allModules.map((m) => m.code),
-    ...(conv ? [pointwiseWGSL(conv.pointwise)] : []),
+    ...(conv ? [df ? pointwiseDF64(conv.pointwise, conv.exactFma === true) : pointwiseWGSL(conv.pointwise)] : []),
     loadFn,
     storeFn,
     `@compute @workgroup_size(${W}, 1, 1)`,
@@ -364,6 +372,12 @@ export function onePassKernel(spec: OnePassSpec): OnePassKernel {
 function f32Text(v: number): string {
   const t = String(Math.fround(v));
   return /[.eE]/.test(t) ? `${t}f` : `${t}.0f`;
+}
+
+/** f64: the df64 helpers (kernels/arith.ts), then the user's function or the df64 complex multiply. */
+function pointwiseDF64(pointwise: string | undefined, exactFma: boolean): string {
+  const call = pointwise === undefined ? `${DF64_PUBLIC_PREFIX}_cmul(x, h)` : 'pointwise(fft, index, x, h)';
+  return [df64PublicHelpers(exactFma), ...(pointwise === undefined ? [] : [pointwise]), `fn conv_pointwise(fft: u32, index: u32, x: vec4<f32>, h: vec4<f32>) -> vec4<f32> {\n  return ${call};\n}`].join('\n\n');
 }
 
 /** The convolution's pointwise step: the user's function, or the complex multiply. */

@@ -1,7 +1,8 @@
 // Which plan runs a convolution beyond the 1D fused kernel (pure: from the limits alone, so that
 // convolutionLayout and createConvolution agree): the one-kernel 2D path, the four-step paths (1D,
 // 2D), or createFFT's passes. docs/convolution.md compares their pass counts. f16 and f64 plans run
-// the 1D four-step path only (f64 in df64 passes, f16 on f32 passes); the rest is f32 only.
+// the one-kernel 2D path and the 1D four-step path (f64 in df64, f16 with f32 arithmetic); the 2D
+// four-step path and createFFT's passes are f32 only.
 import type { PlanLimits } from '../any-shape/passes.js';
 import { fourStep2DPassCount, planFourStep2D, type FourStep2DLayout } from './fourstep-2d-plan.js';
 import { fourStepPassCount, planFourStep, type FourStepLayout } from './fourstep-plan.js';
@@ -17,14 +18,22 @@ export type BeyondPlan =
 
 /**
  * The plan of a multi-pass layout: the first that applies of one kernel (2D), four-step 1D, four-step 2D, createFFT's passes.
- * f16 / f64: the 1D four-step path in that precision's arithmetic (f64: df64; f16: f32), else the f32 choice (which they refuse).
+ * f16 / f64: the one-kernel 2D or the 1D four-step path in that precision's arithmetic (f64: df64;
+ * f16: f32), else the f32 choice (which they refuse).
  */
 export function planBeyond(l: MultiPassLayout, batch: number, limits: PlanLimits, pointwise: boolean, precision: 'f16' | 'f32' | 'f64' = 'f32'): BeyondPlan {
   if (precision !== 'f32') {
-    const fourStep = planFourStep(l, batch, limits, pointwise, precision === 'f64' ? 'f64' : 'f32');
+    const arith = precision === 'f64' ? 'f64' : 'f32';
+    const onePass = planOnePass2D(l, batch, limits, arith);
+    if (onePass) return { kind: 'one-kernel-2d', plan: onePass, passes: 1 };
+    const fourStep = planFourStep(l, batch, limits, pointwise, arith);
     if (fourStep) return { kind: 'four-step', plan: fourStep, passes: fourStepPassCount(fourStep) };
     const f32 = planBeyond(l, batch, limits, pointwise);
-    // An f32 four-step plan is not this precision's: the f64 split did not exist (none known).
+    // An f32 plan of a built path is not this precision's (f64 shapes one workgroup does not hold): the next path is f32 only.
+    if (f32.kind === 'one-kernel-2d') {
+      const fourStep2D = planFourStep2D(l, batch, limits);
+      return fourStep2D ? { kind: 'four-step-2d', plan: fourStep2D, passes: fourStep2DPassCount(fourStep2D) } : { kind: 'fft-passes', passes: multiPassCount(l, limits, batch) };
+    }
     return f32.kind === 'four-step' ? { kind: 'fft-passes', passes: multiPassCount(l, limits, batch) } : f32;
   }
   const onePass = planOnePass2D(l, batch, limits);
@@ -36,17 +45,16 @@ export function planBeyond(l: MultiPassLayout, batch: number, limits: PlanLimits
   return { kind: 'fft-passes', passes: multiPassCount(l, limits, batch) };
 }
 
-const PATH_NAMES: Record<Exclude<BeyondPlan['kind'], 'four-step'>, string> = {
-  'one-kernel-2d': 'the one-kernel 2D path',
+const PATH_NAMES: Record<Exclude<BeyondPlan['kind'], 'four-step' | 'one-kernel-2d'>, string> = {
   'four-step-2d': 'the 2D four-step path',
   'fft-passes': "createFFT's passes (Bluestein lengths, 2D rows beyond one workgroup)",
 };
 
 /** The error for an f16 / f64 request whose path is f32 only. */
-export function unbuiltPrecision(precision: 'f16' | 'f64', request: ConvolutionRequest, kind: BeyondPlan['kind']): Error {
-  const what = kind === 'four-step' ? 'the multi-pass path' : PATH_NAMES[kind];
+export function unbuiltPrecision(precision: 'f16' | 'f64', request: ConvolutionRequest, kind: Exclude<BeyondPlan['kind'], 'four-step' | 'one-kernel-2d'>): Error {
+  const what = PATH_NAMES[kind];
   return new Error(
-    `webfftdx: createConvolution precision '${precision}' runs in the 1D fused kernel and on the 1D four-step path only; ` +
+    `webfftdx: createConvolution precision '${precision}' runs in the 1D fused kernel, the one-kernel 2D path and the 1D four-step path only; ` +
       `this ${request.type} ${request.mode} convolution of shape [${(request.shape ?? [request.signalLength]).join(', ')}] needs ${what}, which is f32 only (not built yet)`,
   );
 }

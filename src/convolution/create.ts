@@ -132,12 +132,12 @@ export async function createShapedConvolution(
   if (path.kind === 'multipass') {
     const l = path.layout;
     const beyond = planBeyond(l, batch, planLimits(device.limits), pointwise !== undefined, precision);
-    // f16 and f64 run on the 1D four-step path only (a clear error for the rest).
-    if (precision !== 'f32' && beyond.kind !== 'four-step') throw unbuiltPrecision(precision, request, beyond.kind);
+    // f16 and f64 run on the one-kernel 2D and 1D four-step paths only (a clear error for the rest).
     if (beyond.kind === 'four-step') return createFourStepConvolution(device, l, beyond.plan, { batch, filter, pointwise, precision });
+    if (beyond.kind === 'one-kernel-2d') return createOnePass2DConvolution(device, l, beyond.plan, { batch, filter, pointwise, precision });
+    if (precision !== 'f32') throw unbuiltPrecision(precision, request, beyond.kind);
     // f32 (checked above): the filter is a Float32Array or a FilterSpectrum.
     const opts = { batch, filter: filter as Float32Array | FilterSpectrum | undefined, pointwise };
-    if (beyond.kind === 'one-kernel-2d') return createOnePass2DConvolution(device, l, beyond.plan, opts);
     if (beyond.kind === 'four-step-2d') return createFourStep2DConvolution(device, l, beyond.plan, opts);
     return createMultiPassConvolution(device, l, opts);
   }

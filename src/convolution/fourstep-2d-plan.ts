@@ -143,12 +143,18 @@ export function planFourStep2D(l: MultiPassLayout, batch: number, limits: PlanLi
  * beyond), `store` writes only the kept outputs; undefined where the shapes are equal (circular).
  * `input` / `output` name the kernel's bindings the callbacks address.
  */
-export function padAndCropWGSL(l: MultiPassLayout, input: string, output: string): { padLoad: string | undefined; cropStore: string | undefined } {
+export function padAndCropWGSL(
+  l: MultiPassLayout,
+  input: string,
+  output: string,
+  precision: 'f16' | 'f32' | 'f64' = 'f32',
+): { padLoad: string | undefined; cropStore: string | undefined } {
   const [Py, Px] = l.fftShape;
   const [ny, nx] = l.shape;
   const real = l.type === 'real';
-  const elem = real ? 'f32' : 'vec2<f32>';
-  const zero = real ? '0.0f' : 'vec2<f32>(0.0f)';
+  // The buffers' element (f16: the user's f16 values; f64: df64 (hi, lo) reals, vec4<f32> complex values).
+  const elem = { f16: real ? 'f16' : 'vec2<f16>', f32: real ? 'f32' : 'vec2<f32>', f64: real ? 'vec2<f32>' : 'vec4<f32>' }[precision];
+  const zero = precision === 'f32' ? (real ? '0.0f' : 'vec2<f32>(0.0f)') : `${elem}(0.0)`;
   const padLoad =
     ny < Py || nx < Px
       ? /* wgsl */ `// webfftdx convolution: the [${ny}, ${nx}] signal zero-padded to [${Py}, ${Px}] as it is read.

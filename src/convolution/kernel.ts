@@ -20,7 +20,7 @@
 // complex signals and the spectrum as the same, reals as vec2<f32> = (hi, lo), one per element (the
 // folded engine reads and writes them one at a time); the multiply is the df64 complex product.
 // Both take the spectrum from the host: no spectrum-pass branch.
-import { arithFor } from '../../kernels/arith.js';
+import { arithFor, df64PublicHelpers } from '../../kernels/arith.js';
 import { Definitions } from '../../kernels/definitions.js';
 import { realArithFor } from '../../kernels/real/real-arith.js';
 import { naturalIndexWGSL } from '../../kernels/any-shape/digit-order.js';
@@ -42,22 +42,9 @@ export function pointwiseSignature(precision: 'f32' | 'f64'): string {
   return precision === 'f64' ? POINTWISE_SIGNATURE_F64 : POINTWISE_SIGNATURE;
 }
 
-/** The df64 helpers an f64 pointwise function may call (docs/convolution.md "pointwise"), with the prefix they are named by. */
-export const POINTWISE_DF64_PREFIX = 'df64';
-
-/**
- * The df64 helpers of an f64 plan's pointwise function, the arithmetic the FFTs use (kernels/arith.ts):
- * df64_cmul(a, b) (complex product), df64_dadd(a, b), df64_dsub(a, b) (complex sums: both components),
- * df64_dscale(x, c) (x times a real df64 c = vec2<f32>(hi, lo)); df64_dsplit is their internal
- * Veltkamp split (absent with exactFma).
- */
+/** The df64 helpers of an f64 plan's pointwise function (kernels/arith.ts df64PublicHelpers: df64_cmul, df64_dadd, df64_dsub, df64_dscale). */
 export function pointwiseHelpersDF64(exactFma: boolean): string {
-  const defs = new Definitions();
-  const ar = arithFor('f64', defs, POINTWISE_DF64_PREFIX, { exactFma });
-  ar.addCmul(defs, POINTWISE_DF64_PREFIX);
-  ar.sub('a', 'b');
-  ar.scale('x', 1);
-  return defs.toString();
+  return df64PublicHelpers(exactFma);
 }
 
 /** Element types of the input and output bindings (`vec2<f32>` where pairs stay aligned, else `f32`). */

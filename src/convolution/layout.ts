@@ -65,7 +65,7 @@ export function convolutionLayout(limits: ConvolutionLimits, query: ConvolutionS
     const l = path.layout;
     const precision = query.precision ?? 'f32';
     const beyond = planBeyond(l, 1, planLimits(limits), query.pointwise === true, precision);
-    if (precision !== 'f32' && beyond.kind !== 'four-step') throw unbuiltPrecision(precision, request, beyond.kind);
+    if (precision !== 'f32' && beyond.kind !== 'four-step' && beyond.kind !== 'one-kernel-2d') throw unbuiltPrecision(precision, request, beyond.kind);
     return {
       engine: 'multipass',
       fftLength: l.fftLength,

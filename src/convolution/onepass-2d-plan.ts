@@ -3,7 +3,7 @@
 // workgroup memory, every axis a native Block FFT within its invocations), forward and inverse.
 // One workgroup per signal: rows, columns, the pointwise multiply, columns, rows; the spectrum never
 // leaves workgroup memory, the zero-padding and the crop are the kernel's load and store.
-import { onePass, type OnePass, type PlanLimits } from '../any-shape/passes.js';
+import { onePass, type OnePass, type PassPrecision, type PlanLimits } from '../any-shape/passes.js';
 import { padAndCropWGSL } from './fourstep-2d-plan.js';
 import type { MultiPassLayout } from './multipass-plan.js';
 
@@ -20,19 +20,19 @@ export interface OnePass2DLayout {
  * not hold its FFT shape both ways, or the filter is larger than the signal along an axis (linear:
  * its taps could not be read where signal 0 lies).
  */
-export function planOnePass2D(l: MultiPassLayout, batch: number, limits: PlanLimits): OnePass2DLayout | undefined {
+export function planOnePass2D(l: MultiPassLayout, batch: number, limits: PlanLimits, precision: PassPrecision = 'f32'): OnePass2DLayout | undefined {
   if (l.fftShape.length !== 2) return undefined;
   const [my, mx] = l.filterShape ?? [1, 1];
   if (my > l.shape[0] || mx > l.shape[1]) return undefined;
   const complex = l.type === 'complex';
-  const forward = onePass(l.fftShape, complex ? 'c2c' : 'r2c', 'forward', batch, limits);
-  const inverse = onePass(l.fftShape, complex ? 'c2c' : 'c2r', 'inverse', batch, limits);
+  const forward = onePass(l.fftShape, complex ? 'c2c' : 'r2c', 'forward', batch, limits, precision);
+  const inverse = onePass(l.fftShape, complex ? 'c2c' : 'c2r', 'inverse', batch, limits, precision);
   if (!forward || !inverse) return undefined;
   return { forward, inverse, invocations: Math.max(forward.invocations, inverse.invocations) };
 }
 
 /** The kernel's load / store callbacks (zero-padding, crop) on the named bindings. */
-export function onePassCallbacks(l: MultiPassLayout, inPlace: boolean): { load?: string; store?: string } {
-  const { padLoad, cropStore } = padAndCropWGSL(l, inPlace ? 'fft_data' : 'fft_in', inPlace ? 'fft_data' : 'fft_out');
+export function onePassCallbacks(l: MultiPassLayout, inPlace: boolean, precision: 'f16' | 'f32' | 'f64' = 'f32'): { load?: string; store?: string } {
+  const { padLoad, cropStore } = padAndCropWGSL(l, inPlace ? 'fft_data' : 'fft_in', inPlace ? 'fft_data' : 'fft_out', precision);
   return { ...(padLoad ? { load: padLoad } : {}), ...(cropStore ? { store: cropStore } : {}) };
 }

@@ -3,38 +3,72 @@
 // axes in registers and workgroup memory (kernels/any-shape/one-pass.ts, `convolution`), one pass
 // over global memory. The filter spectrum H / (Py Px), natural layout [Py][Sx], is computed once at
 // plan creation by the same kernel (a uniform flag: the forward axes on the taps, then store).
+// f16 plans: f16 signals and outputs (the kernel's load widens to f32, its store rounds to f16 once),
+// f32 FFTs and spectrum; f64 plans: df64 modules, spectrum and buffers (fma products where the
+// device's fma rounds once). Both take the filter spectrum from the host (f64: src/reference-nd.ts).
+import { complexToDF64 } from '../../kernels/df64-layout.js';
 import { generateModule } from '../../kernels/module.js';
 import { ONE_PASS_BINDINGS, ONE_PASS_SMEM, onePassKernel, onePassLayout, type OnePassSpec } from '../../kernels/any-shape/one-pass.js';
-import { checkFloat32Data, checkIOBuffers } from '../host/checks.js';
+import { checkIOBuffers } from '../host/checks.js';
 import { checkBufferBytes, checkKernelFits, dispatchShape } from '../host/device.js';
+import { hasExactFma } from '../host/fma.js';
 import { PlanLifecycle } from '../host/lifecycle.js';
 import { runOnce } from '../host/run-once.js';
+import { referenceFFTN, referenceRFFTN } from '../reference-nd.js';
 import type { MultiPassLayout } from './multipass-plan.js';
 import { onePassCallbacks, type OnePass2DLayout } from './onepass-2d-plan.js';
 import { checkPointwise, compileKernel } from './pointwise.js';
-import type { Convolution, ConvolutionBuffers, FilterSpectrum, MultiPassConvolutionPass } from './types.js';
+import { downloadData, ioBytes, uploadData, type ConvolutionPrecision } from './precision-io.js';
+import type { Convolution, ConvolutionBuffers, ConvolutionOptions, MultiPassConvolutionPass } from './types.js';
 import { checkSpectrumShape } from './validate.js';
 
 export interface OnePass2DOptions {
   readonly batch: number;
-  readonly filter: Float32Array | FilterSpectrum | undefined;
+  readonly filter: ConvolutionOptions['filter'];
   readonly pointwise: string | undefined;
+  /** Default 'f32'; the layout's plans must be f64 for 'f64' and f32 otherwise. */
+  readonly precision?: ConvolutionPrecision;
+}
+
+/** The filter spectrum H / (Py Px), natural layout [Py][Sx], computed on the host in f64 (f16 and f64 plans). */
+function hostSpectrum(filter: ConvolutionOptions['filter'], l: MultiPassLayout): Float64Array {
+  const [Py, Px] = l.fftShape;
+  const scale = 1 / (Py * Px);
+  if (filter === undefined) return Float64Array.from({ length: 2 * l.spectrumLength }, (_, i) => (i % 2 === 0 ? scale : 0));
+  if (filter instanceof Float32Array || filter instanceof Float64Array) {
+    const per = l.type === 'complex' ? 2 : 1;
+    const [my, mx] = l.filterShape!;
+    const padded = new Float64Array(per * Py * Px);
+    for (let r = 0; r < my; r++) padded.set(filter.subarray(r * mx * per, (r + 1) * mx * per), r * Px * per);
+    const h = l.type === 'complex' ? referenceFFTN(padded, [Py, Px], 1, -1) : referenceRFFTN(padded, [Py, Px], 1);
+    return h.map((v) => v * scale);
+  }
+  checkSpectrumShape(filter.spectrum, l);
+  return Float64Array.from(filter.spectrum, (v) => v * scale);
 }
 
 /** A one-kernel 2D convolution plan; every check runs before any GPU work. */
 export async function createOnePass2DConvolution(device: GPUDevice, l: MultiPassLayout, o: OnePass2DLayout, options: OnePass2DOptions): Promise<Convolution> {
   const { batch, filter, pointwise } = options;
+  const precision = options.precision ?? 'f32';
+  const df = precision === 'f64';
+  const half = precision === 'f16';
+  if ((o.forward.plans[0].precision === 'f64') !== df) throw new Error(`webfftdx: internal: a ${o.forward.plans[0].precision} one-kernel 2D plan for precision '${precision}'`);
   const complex = l.type === 'complex';
   const perPoint = complex ? 2 : 1;
   const [Py, Px] = l.fftShape;
   const spectrumValues = l.spectrumLength;
-  const label = `webfftdx convolution ${l.mode} ${l.type} [${l.shape.join(', ')}] (one kernel, FFT [${Py}, ${Px}])`;
-  const inputBytes = batch * l.signalLength * perPoint * 4;
-  const outputBytes = batch * l.outputLength * perPoint * 4;
+  const label = `webfftdx convolution ${l.mode} ${l.type} [${l.shape.join(', ')}]${precision === 'f32' ? '' : ` ${precision}`} (one kernel, FFT [${Py}, ${Px}])`;
+  const inputValues = batch * l.signalLength * perPoint;
+  const outputValues = batch * l.outputLength * perPoint;
+  const inputBytes = ioBytes(inputValues, precision);
+  const outputBytes = ioBytes(outputValues, precision);
   checkBufferBytes(device, inputBytes, `the input of ${batch} signals of ${label}`);
   checkBufferBytes(device, outputBytes, `the output of ${batch} signals of ${label}`);
-  if (filter !== undefined && !(filter instanceof Float32Array)) checkSpectrumShape(filter.spectrum, l);
-  if (pointwise !== undefined) await checkPointwise(device, pointwise);
+  if (filter !== undefined && !(filter instanceof Float32Array) && !(filter instanceof Float64Array)) checkSpectrumShape(filter.spectrum, l);
+  if (pointwise !== undefined) await checkPointwise(device, pointwise, df ? 'f64' : 'f32');
+  const hostH = precision === 'f32' ? undefined : hostSpectrum(filter, l);
+  const exactFma = df && (await hasExactFma(device));
 
   // createFFT's bank-conflict-free buffer layout (kernels/any-shape/one-pass.ts onePassLayout): the
   // forward's row pitch for the data between the phases, each direction's padded column slots.
@@ -51,6 +85,7 @@ export async function createOnePass2DConvolution(device: GPUDevice, l: MultiPass
         // The rows exchange of complex rows shares the data's pitch (the forward's).
         slotStride: k === rowsAxis ? fwdLayout.slotStrides[k] : layout.slotStrides[k],
         slotSwizzle: layout.slotSwizzles[k],
+        ...(exactFma ? { exactFma: true } : {}),
       }),
     );
   const forwardModules = modulesOf(o.forward.plans, fwdLayout, 'fft_a');
@@ -63,11 +98,13 @@ export async function createOnePass2DConvolution(device: GPUDevice, l: MultiPass
     maxWorkgroupBytes: maxBytes,
     pitch: fwdLayout.pitch,
     inPlace,
-    ...onePassCallbacks(l, inPlace),
+    ...(half ? { half } : {}),
+    ...onePassCallbacks(l, inPlace, precision),
     convolution: {
       inverseModules,
       scale: 1 / (Py * Px),
       ...(pointwise === undefined ? {} : { pointwise }),
+      ...(exactFma ? { exactFma } : {}),
     },
   });
   const kernel = onePassKernel(spec(false));
@@ -93,9 +130,11 @@ export async function createOnePass2DConvolution(device: GPUDevice, l: MultiPass
     device.pushErrorScope('validation');
     const pipeline = await device.createComputePipelineAsync({ layout: 'auto', compute: { module, entryPoint: 'main' }, label });
     const storage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC;
-    const spectrum = buffer(spectrumValues * 8, storage, 'filter spectrum');
+    const spectrum = buffer(spectrumValues * (df ? 16 : 8), storage, 'filter spectrum');
     const params = uniform(new Uint32Array([batch, workgroups[0], batch, 0]), 'params');
-    if (filter instanceof Float32Array) {
+    if (hostH) {
+      device.queue.writeBuffer(spectrum, 0, (df ? complexToDF64(hostH) : Float32Array.from(hostH)) as Float32Array<ArrayBuffer>);
+    } else if (filter instanceof Float32Array) {
       // The spectrum pass: the taps where signal 0 lies (the kernel's load pads them like a signal), one workgroup.
       const [my, mx] = l.filterShape!;
       const nx = l.shape[1];
@@ -128,7 +167,7 @@ export async function createOnePass2DConvolution(device: GPUDevice, l: MultiPass
       for (const b of [taps, unused, spectrumParams]) b.destroy();
     } else {
       const scale = 1 / (Py * Px);
-      const h = filter ? Float32Array.from(filter.spectrum, (v) => v * scale) : Float32Array.from({ length: 2 * spectrumValues }, (_, i) => (i % 2 === 0 ? scale : 0));
+      const h = filter ? Float32Array.from((filter as { spectrum: Float32Array }).spectrum, (v) => v * scale) : Float32Array.from({ length: 2 * spectrumValues }, (_, i) => (i % 2 === 0 ? scale : 0));
       device.queue.writeBuffer(spectrum, 0, h);
     }
     await device.queue.onSubmittedWorkDone();
@@ -170,10 +209,11 @@ export async function createOnePass2DConvolution(device: GPUDevice, l: MultiPass
     };
 
     const unit = complex ? 'complex values' : 'reals';
-    const run = (signals: Float32Array): Promise<Float32Array> =>
+    const run = (signals: Float32Array | Float64Array | Uint16Array): Promise<Float32Array | Float64Array | Uint16Array> =>
       life.run(async () => {
-        checkFloat32Data(signals, inputBytes / 4, `${batch} signals x ${l.signalLength} ${unit}`);
-        return runOnce(device, { data: signals, inputBytes, outputBytes, encode: (pass, input, output) => encode(pass, { input, output }) });
+        const data = uploadData(signals, inputValues, `${batch} signals x ${l.signalLength} ${unit}`, precision, l.type);
+        const out = await runOnce(device, { data, inputBytes, outputBytes, encode: (pass, input, output) => encode(pass, { input, output }) });
+        return downloadData(out, outputValues, signals, precision, l.type);
       });
 
     const padded = Py !== l.shape[0] || Px !== l.shape[1];

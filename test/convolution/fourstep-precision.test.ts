@@ -14,6 +14,7 @@ import { complexFromDF64, complexToDF64, realFromDF64, realToDF64 } from '../../
 import { f16Round } from '../../kernels/f16.js';
 import { f16Bits, f16FromBits } from '../../src/host/f16-data.js';
 import { testDevice, withErrorScopes } from '../support/gpu.js';
+import { encodeRaw as encoded } from './harness.js';
 import { batchedReference, directConvolution, directCorrelation } from '../support/convolution.js';
 
 const fromBytes = (b: ArrayBuffer) => realFromDF64(new Float32Array(b));
@@ -30,30 +31,6 @@ import type { WGSLModule } from '../../kernels/types.js';
 import { compileShader } from '../../src/host/shader.js';
 
 type Case = { name: string; options: Omit<ConvolutionOptions, 'filter' | 'batch' | 'precision'>; taps: number; batch: number; passes: number; inPlace?: boolean };
-
-/** Runs `conv` through encode() on poisoned outputs (0xff bytes), input as raw words; returns the output bytes. */
-async function encoded(device: GPUDevice, conv: Awaited<ReturnType<typeof createConvolution>>, input: ArrayBufferView, inPlace: boolean): Promise<ArrayBuffer> {
-  return withErrorScopes(device, async () => {
-    const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST;
-    const inBuf = device.createBuffer({ size: conv.inputBytes, usage });
-    const padded = new Uint8Array(conv.inputBytes);
-    padded.set(new Uint8Array(input.buffer, input.byteOffset, input.byteLength));
-    device.queue.writeBuffer(inBuf, 0, padded);
-    const outBuf = inPlace ? inBuf : device.createBuffer({ size: conv.outputBytes, usage });
-    if (!inPlace) device.queue.writeBuffer(outBuf, 0, new Uint8Array(conv.outputBytes).fill(0xff));
-    const readback = device.createBuffer({ size: conv.outputBytes, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
-    const encoder = device.createCommandEncoder();
-    const pass = encoder.beginComputePass();
-    conv.encode(pass, { input: inBuf, output: outBuf });
-    pass.end();
-    encoder.copyBufferToBuffer(outBuf, 0, readback, 0, conv.outputBytes);
-    device.queue.submit([encoder.finish()]);
-    await readback.mapAsync(GPUMapMode.READ);
-    const out = readback.getMappedRange().slice(0);
-    for (const b of new Set([inBuf, outBuf, readback])) b.destroy();
-    return out;
-  });
-}
 
 describe("createConvolution precision 'f64' on the 1D four-step path (df64 passes)", () => {
   const cases: Case[] = [

@@ -24,3 +24,27 @@ export async function runPoisoned(device: GPUDevice, conv: Convolution, x: Float
     return y;
   });
 }
+
+/** f16 / f64 plans: `conv` through encode() on outputs poisoned with 0xff bytes (NaN in f32, df64 and f16), the input as raw words; the output bytes. */
+export async function encodeRaw(device: GPUDevice, conv: Convolution, input: ArrayBufferView, inPlace: boolean): Promise<ArrayBuffer> {
+  return withErrorScopes(device, async () => {
+    const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST;
+    const inBuf = device.createBuffer({ size: conv.inputBytes, usage });
+    const padded = new Uint8Array(conv.inputBytes);
+    padded.set(new Uint8Array(input.buffer, input.byteOffset, input.byteLength));
+    device.queue.writeBuffer(inBuf, 0, padded);
+    const outBuf = inPlace ? inBuf : device.createBuffer({ size: conv.outputBytes, usage });
+    if (!inPlace) device.queue.writeBuffer(outBuf, 0, new Uint8Array(conv.outputBytes).fill(0xff));
+    const readback = device.createBuffer({ size: conv.outputBytes, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+    const encoder = device.createCommandEncoder();
+    const pass = encoder.beginComputePass();
+    conv.encode(pass, { input: inBuf, output: outBuf });
+    pass.end();
+    encoder.copyBufferToBuffer(outBuf, 0, readback, 0, conv.outputBytes);
+    device.queue.submit([encoder.finish()]);
+    await readback.mapAsync(GPUMapMode.READ);
+    const out = readback.getMappedRange().slice(0);
+    for (const b of new Set([inBuf, outBuf, readback])) b.destroy();
+    return out;
+  });
+}
