@@ -5,26 +5,43 @@
 // values) carries the data, in place between the rows passes; the filter spectrum H / (Py Px),
 // stored in the fused pass's order, is computed once at plan creation by the same passes (the fused
 // pass's spectrum mode: a uniform flag of the same kernel).
+// f16 plans: the same f32 passes and scratch; the forward rows pass reads the f16 signals (its
+// zero-padding callback in f16), the inverse rows pass writes f16 outputs; the spectrum is computed
+// on the host in f64 (src/reference-nd.ts). f64: not built (the fused column pass is f32 only).
 import { makeColumnsPass, makeRowsPass, NO_HALF, type GPUPass, type Region } from '../any-shape/fft.js';
 import { naturalIndex } from '../../kernels/any-shape/digit-order.js';
-import { checkFloat32Data, checkIOBuffers } from '../host/checks.js';
+import { checkIOBuffers } from '../host/checks.js';
 import { checkBufferBytes } from '../host/device.js';
 import { PlanLifecycle } from '../host/lifecycle.js';
 import { runOnce } from '../host/run-once.js';
-import type { FourStep2DLayout } from './fourstep-2d-plan.js';
+import { referenceFFTN, referenceRFFTN } from '../reference-nd.js';
+import { padAndCropWGSL, type FourStep2DLayout } from './fourstep-2d-plan.js';
 import type { MultiPassLayout } from './multipass-plan.js';
 import { checkPointwise } from './pointwise.js';
-import type { Convolution, ConvolutionBuffers, FilterSpectrum, MultiPassConvolutionPass } from './types.js';
+import { downloadData, ioBytes, uploadData } from './precision-io.js';
+import type { Convolution, ConvolutionBuffers, ConvolutionOptions, MultiPassConvolutionPass } from './types.js';
 import { checkSpectrumShape } from './validate.js';
 
 export interface FourStep2DOptions {
   readonly batch: number;
-  readonly filter: Float32Array | FilterSpectrum | undefined;
+  readonly filter: ConvolutionOptions['filter'];
   readonly pointwise: string | undefined;
+  /** 'f32' (default) or 'f16' (f16 signals and outputs on the f32 passes). */
+  readonly precision?: 'f16' | 'f32';
+}
+
+/** The unnormalised fft2 / rfft2 of the taps zero-padded to the FFT shape, in f64 (f16 plans). */
+function tapsSpectrum(taps: ArrayLike<number>, l: MultiPassLayout): Float64Array {
+  const [Py, Px] = l.fftShape;
+  const per = l.type === 'complex' ? 2 : 1;
+  const [my, mx] = l.filterShape!;
+  const padded = new Float64Array(per * Py * Px);
+  for (let r = 0; r < my; r++) for (let j = 0; j < per * mx; j++) padded[r * Px * per + j] = taps[r * mx * per + j];
+  return l.type === 'complex' ? referenceFFTN(padded, [Py, Px], 1, -1) : referenceRFFTN(padded, [Py, Px], 1);
 }
 
 /** A user's spectrum (numpy's fft2 / rfft2 of the padded taps, [Py, Sx]) scaled by 1/(Py Px) and permuted into the fused pass's row order. */
-function permutedSpectrum(spectrum: Float32Array, l: MultiPassLayout, f: FourStep2DLayout): Float32Array<ArrayBuffer> {
+function permutedSpectrum(spectrum: ArrayLike<number>, l: MultiPassLayout, f: FourStep2DLayout): Float32Array<ArrayBuffer> {
   const [Py, Px] = l.fftShape;
   const Sx = f.columns;
   const Lp = f.factors[f.factors.length - 1];
@@ -44,20 +61,26 @@ function permutedSpectrum(spectrum: Float32Array, l: MultiPassLayout, f: FourSte
 /** A 2D four-step convolution plan; every check runs before any GPU work. */
 export async function createFourStep2DConvolution(device: GPUDevice, l: MultiPassLayout, f: FourStep2DLayout, options: FourStep2DOptions): Promise<Convolution> {
   const { batch, filter, pointwise } = options;
+  const half = options.precision === 'f16';
+  const precision = half ? 'f16' : 'f32';
   const complex = l.type === 'complex';
   const perPoint = complex ? 2 : 1;
   const [Py, Px] = l.fftShape;
   const [ny, nx] = l.shape;
   const Sx = f.columns;
   const Lp = f.factors[f.factors.length - 1];
-  const label = `webfftdx convolution ${l.mode} ${l.type} [${l.shape.join(', ')}] (four-step, FFT [${Py}, ${Px}], columns ${f.factors.join(' x ')})`;
-  const inputBytes = batch * l.signalLength * perPoint * 4;
-  const outputBytes = batch * l.outputLength * perPoint * 4;
+  const label = `webfftdx convolution ${l.mode} ${l.type} [${l.shape.join(', ')}]${half ? ' f16' : ''} (four-step, FFT [${Py}, ${Px}], columns ${f.factors.join(' x ')})`;
+  const inputValues = batch * l.signalLength * perPoint;
+  const outputValues = batch * l.outputLength * perPoint;
+  const inputBytes = ioBytes(inputValues, precision);
+  const outputBytes = ioBytes(outputValues, precision);
   const scratchBytes = batch * Py * Sx * 8;
   checkBufferBytes(device, inputBytes, `the input of ${batch} signals of ${label}`);
   checkBufferBytes(device, outputBytes, `the output of ${batch} signals of ${label}`);
   checkBufferBytes(device, scratchBytes, `the ${batch} spectra ([${Py}, ${Sx}] complex values each) of ${label}`);
-  if (filter !== undefined && !(filter instanceof Float32Array)) checkSpectrumShape(filter.spectrum, l);
+  if (filter !== undefined && !(filter instanceof Float32Array) && !(filter instanceof Float64Array)) checkSpectrumShape(filter.spectrum, l);
+  // f16: the callbacks on the user's f16 buffers.
+  const { padLoad, cropStore } = half ? padAndCropWGSL(l, 'fft_in', 'fft_out', 'f16') : f;
   if (pointwise !== undefined) await checkPointwise(device, pointwise);
   const [my, mx] = l.filterShape ?? [1, 1];
   // The taps go where signal 0 lies (the forward rows pass pads them like a signal) when they fit there.
@@ -76,7 +99,7 @@ export async function createFourStep2DConvolution(device: GPUDevice, l: MultiPas
       made.push(g);
       return g;
     };
-    const rowsForward = own(await makeRowsPass(device, f.rowsForward, 'f32', NO_HALF, f.padLoad ? { load: f.padLoad } : {}, Py));
+    const rowsForward = own(await makeRowsPass(device, f.rowsForward, 'f32', { input: half, output: false }, padLoad ? { load: padLoad } : {}, Py));
     // The passes between the rows passes run in place on the scratch buffer: only that kernel is compiled.
     const forward: GPUPass[] = [];
     for (const p of f.forward) forward.push(own(await makeColumnsPass(device, p, spectrum, undefined, NO_HALF, false, true)));
@@ -91,13 +114,18 @@ export async function createFourStep2DConvolution(device: GPUDevice, l: MultiPas
     }
     const inverse: GPUPass[] = [];
     for (const p of f.inverse) inverse.push(own(await makeColumnsPass(device, p, spectrum, undefined, NO_HALF, false, true)));
-    const rowsInverse = own(await makeRowsPass(device, f.rowsInverse, 'f32', NO_HALF, f.cropStore ? { store: f.cropStore } : {}, Py));
+    const rowsInverse = own(await makeRowsPass(device, f.rowsInverse, 'f32', { input: false, output: half }, cropStore ? { store: cropStore } : {}, Py));
 
     device.pushErrorScope('validation');
     const scratch = buffer(scratchBytes, storage, 'spectra');
     const region = (b: GPUBuffer): Region => ({ buffer: b, offset: 0, size: b.size });
     const scratchRegion = region(scratch);
-    if (filter instanceof Float32Array) {
+    if (half) {
+      // f16: the spectrum from the host (the taps' fft2 / rfft2 in f64), permuted and scaled as a given one.
+      const given = filter === undefined ? undefined : filter instanceof Float32Array || filter instanceof Float64Array ? tapsSpectrum(filter, l) : filter.spectrum;
+      const h = given ? permutedSpectrum(given, l, f) : Float32Array.from({ length: 2 * Py * Sx }, (_, i) => (i % 2 === 0 ? 1 / (Py * Px) : 0));
+      device.queue.writeBuffer(spectrum, 0, h);
+    } else if (filter instanceof Float32Array) {
       // H: the forward passes on the taps, then the fused pass's spectrum mode (the same kernel, a
       // uniform flag: forward FFTs times 1/(Py Px), stored in place), copied out of the scratch buffer.
       const tapsRows = tapsFit ? rowsForward : own(await makeRowsPass(device, { ...f.rowsForward, batch: Py }, 'f32', NO_HALF, {}, 1));
@@ -118,7 +146,7 @@ export async function createFourStep2DConvolution(device: GPUDevice, l: MultiPas
       await device.queue.onSubmittedWorkDone();
       taps.destroy();
     } else {
-      const h = filter ? permutedSpectrum(filter.spectrum, l, f) : Float32Array.from({ length: 2 * Py * Sx }, (_, i) => (i % 2 === 0 ? 1 / (Py * Px) : 0));
+      const h = filter ? permutedSpectrum((filter as { spectrum: Float32Array }).spectrum, l, f) : Float32Array.from({ length: 2 * Py * Sx }, (_, i) => (i % 2 === 0 ? 1 / (Py * Px) : 0));
       device.queue.writeBuffer(spectrum, 0, h);
     }
     await device.queue.onSubmittedWorkDone();
@@ -142,17 +170,18 @@ export async function createFourStep2DConvolution(device: GPUDevice, l: MultiPas
     };
 
     const unit = complex ? 'complex values' : 'reals';
-    const run = (signals: Float32Array): Promise<Float32Array> =>
+    const run = (signals: Float32Array | Uint16Array): Promise<Float32Array | Uint16Array> =>
       life.run(async () => {
-        checkFloat32Data(signals, inputBytes / 4, `${batch} signals x ${l.signalLength} ${unit}`);
-        return runOnce(device, { data: signals, inputBytes, outputBytes, encode: (pass, input, output) => encode(pass, { input, output }) });
+        const data = uploadData(signals, inputValues, `${batch} signals x ${l.signalLength} ${unit}`, precision, l.type);
+        const out = await runOnce(device, { data, inputBytes, outputBytes, encode: (pass, input, output) => encode(pass, { input, output }) });
+        return downloadData(out, outputValues, signals, precision, l.type) as Float32Array | Uint16Array;
       });
 
     const rowType = complex ? 'C2C' : 'R2C';
     const passes: MultiPassConvolutionPass[] = [
       {
         kernel: 'rows-forward',
-        does: `forward ${rowType} FFTs of the ${batch * Py} rows of ${Px} points${f.padLoad ? ` (the [${ny}, ${nx}] signals zero-padded as they are read)` : ''}: ${f.rowsForward.what}`,
+        does: `forward ${rowType} FFTs of the ${batch * Py} rows of ${Px} points${padLoad ? ` (the [${ny}, ${nx}] signals zero-padded as they are read)` : ''}: ${f.rowsForward.what}`,
         workgroups: rowsForward.info.workgroups,
       },
       ...f.forward.map((p, k) => ({ kernel: 'forward-column' as const, does: p.what, workgroups: forward[k].info.workgroups })),
@@ -164,7 +193,7 @@ export async function createFourStep2DConvolution(device: GPUDevice, l: MultiPas
       ...f.inverse.map((p, k) => ({ kernel: 'inverse-column' as const, does: p.what, workgroups: inverse[k].info.workgroups })),
       {
         kernel: 'rows-inverse',
-        does: `inverse ${complex ? 'C2C' : 'C2R'} FFTs of the rows${f.cropStore ? `, storing the [${l.outputShape.join(', ')}] outputs${l.outputOffset.some((o) => o > 0) ? ` from (${l.outputOffset.join(', ')})` : ''}` : ''}: ${f.rowsInverse.what}`,
+        does: `inverse ${complex ? 'C2C' : 'C2R'} FFTs of the rows${cropStore ? `, storing the [${l.outputShape.join(', ')}] outputs${l.outputOffset.some((o) => o > 0) ? ` from (${l.outputOffset.join(', ')})` : ''}` : ''}: ${f.rowsInverse.what}`,
         workgroups: rowsInverse.info.workgroups,
       },
     ];

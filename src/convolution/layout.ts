@@ -65,7 +65,8 @@ export function convolutionLayout(limits: ConvolutionLimits, query: ConvolutionS
     const l = path.layout;
     const precision = query.precision ?? 'f32';
     const beyond = planBeyond(l, 1, planLimits(limits), query.pointwise === true, precision);
-    if (precision !== 'f32' && beyond.kind !== 'four-step' && beyond.kind !== 'one-kernel-2d') throw unbuiltPrecision(precision, request, beyond.kind);
+    const built = beyond.kind === 'four-step' || beyond.kind === 'one-kernel-2d' || (beyond.kind === 'four-step-2d' && precision !== 'f64');
+    if (precision !== 'f32' && !built) throw unbuiltPrecision(precision, request, beyond.kind);
     return {
       engine: 'multipass',
       fftLength: l.fftLength,

@@ -82,8 +82,9 @@ describe("createConvolution precision 'f16' (fused kernel)", () => {
     const plain = (await defaultLimitsDevice()).device;
     await expect(createConvolution(plain, { ...base, precision: 'f16' })).rejects.toThrow(/needs the device feature 'shader-f16'/);
     await expect(createConvolution(device, { ...base, shape: (1 << 16) + 3, precision: 'f16' })).rejects.toThrow(
-      /'f16' runs in the 1D fused kernel, the one-kernel 2D path and the 1D four-step path only; .* needs createFFT's passes .* which is f32 only/,
+      /'f16' runs in the 1D fused kernel, the one-kernel 2D path and the 1D and 2D four-step paths only; .* needs createFFT's passes .* which is f32 only/,
     );
-    await expect(createConvolution(device, { ...base, shape: [512, 512], filter: new Float32Array(8), filterShape: [2, 2], precision: 'f16' })).rejects.toThrow(/needs the 2D four-step path, which is f32 only/);
+    // 2D rows beyond one workgroup (createFFT's passes).
+    await expect(createConvolution(device, { ...base, shape: [4, 16384], filter: new Float32Array(8), filterShape: [2, 2], precision: 'f16' })).rejects.toThrow(/needs createFFT's passes .*, which is f32 only/);
   });
 });

@@ -100,3 +100,37 @@ describe("createConvolution precision 'f64' on the one-kernel 2D path, df64 poin
     conv.destroy();
   });
 });
+
+describe("createConvolution precision 'f16' on the 2D four-step path (f32 column passes, f16 rows passes at the ends)", () => {
+  for (const c of [
+    { name: "real 'same' [64, 64], 3 x 3 taps, batch 3 (FFT [72, 70])", shape: [64, 64], filterShape: [3, 3], type: 'real', mode: 'same', batch: 3 },
+    { name: 'complex circular [64, 64], 5 x 5 taps, batch 2, also in place', shape: [64, 64], filterShape: [5, 5], type: 'complex', mode: 'circular', batch: 2, inPlace: true },
+  ] as Case[]) {
+    it(c.name, async () => {
+      const { device } = await testDevice();
+      const seed = makeSeed();
+      const r = rng(seed);
+      const complex = c.type === 'complex';
+      const per = complex ? 2 : 1;
+      const [ny, nx] = c.shape;
+      const [my, mx] = c.filterShape;
+      const taps = Float32Array.from({ length: per * my * mx }, () => 2 * r() - 1);
+      const conv = await createConvolution(device, { shape: c.shape, filterShape: c.filterShape, type: c.type, mode: c.mode, filter: taps, batch: c.batch, precision: 'f16' });
+      expect(conv.passes.map((p) => p.kernel)).toEqual(['rows-forward', 'fused-columns', 'rows-inverse']);
+      const x = Float64Array.from({ length: per * ny * nx * c.batch }, () => f16Round(2 * r() - 1));
+      const bits = Uint16Array.from(x, f16Bits);
+      const want = batchedReference(x, c.batch, (s) => directConvolution2D(s, taps, c.shape, c.filterShape, complex, c.mode));
+      const bound = 2 * batchRelativeL2([want.map(f16Round)], [want]);
+      const decode = (b: ArrayBuffer) => Float64Array.from(new Uint16Array(b).subarray(0, want.length), f16FromBits);
+      const got = decode(await encodeRaw(device, conv, bits, false));
+      const error = batchRelativeL2([got], [want]);
+      console.log(`f16 2D four-step convolution ${c.name}: relative L2 ${error.toExponential(2)}, bound ${bound.toExponential(2)} (seed ${seed})`);
+      expect(error, `seed ${seed}`).toBeLessThanOrEqual(bound);
+      if (c.inPlace) expect(batchRelativeL2([decode(await encodeRaw(device, conv, bits, true))], [got])).toBe(0);
+      const viaFloats = await conv.run(Float32Array.from(x));
+      expect(viaFloats).toBeInstanceOf(Float32Array);
+      expect(batchRelativeL2([Float64Array.from(viaFloats)], [got])).toBe(0);
+      conv.destroy();
+    });
+  }
+});
