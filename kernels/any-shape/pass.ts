@@ -38,7 +38,7 @@
 // buffers of vec4<f32> = (re_hi, im_hi, re_lo, im_lo) per complex value and vec2<f32> = (hi, lo) per
 // real). f16 plans compute in f32: `halfInput` / `halfOutput` make the pass read / write the user's
 // f16 buffers (vec2<f16>, f16), converting on the first load and the last store only.
-import { arithFor, ARITH_F32, type Arith } from '../arith.js';
+import { arithFor, ARITH_F32, DF64_PUBLIC_PREFIX, df64PublicHelpers, type Arith } from '../arith.js';
 import { flatCallbackWGSL, type FlatCallbacks } from '../callbacks.js';
 import type { Sign } from '../codelets.js';
 import { Definitions } from '../definitions.js';
@@ -369,8 +369,8 @@ export function passKernel(spec: PassKernelSpec): PassKernel {
     `@group(0) @binding(${PASS_BINDINGS.params}) var<uniform> P: PassParams;`,
   );
   const cv = spec.convolve;
-  if (cv && (!K || df || halfIn || halfOut || spec.kind !== 'column' || spec.twiddle || K.inner !== K.width || (K.flags & PASS_FLAGS.conjugateOutput) === 0)) {
-    throw new Error('webfftdx: internal: a convolution column pass is a specialised f32 column kernel without twiddle, inner = width, conjugating its output');
+  if (cv && (!K || halfIn || halfOut || spec.kind !== 'column' || spec.twiddle || K.inner !== K.width || (K.flags & PASS_FLAGS.conjugateOutput) === 0)) {
+    throw new Error('webfftdx: internal: a convolution column pass is a specialised f32 or df64 column kernel without twiddle, inner = width, conjugating its output');
   }
   const usesTables = !K || cv !== undefined || (K.flags & (PASS_FLAGS.inputTable | PASS_FLAGS.outputTable)) !== 0;
   // The Bluestein tables: complex values in the pass's precision (df64: vec4<f32> hi/lo pairs of f64 values).
@@ -562,12 +562,17 @@ export function passKernel(spec: PassKernelSpec): PassKernel {
       `let conv_sig = a / ${cv.rowsPerSignal}u;`,
       `let conv_row = a - conv_sig * ${cv.rowsPerSignal}u;`,
       // A uniform value: the spectrum pass leaves before the inverse FFT in uniform control flow.
-      `if (P.pad1 != 0u) {`,
-      `  if (is_active) {`,
-      ...Array.from({ length: E }, (_, i) => `    ${outName}[out_row + (t + ${i * S}u) * ${K.inner}u] = data[${i}] * ${scaleText};`),
-      `  }`,
-      `  return;`,
-      `}`,
+      // df64 plans take their spectrum from the host: no spectrum pass.
+      ...(df
+        ? []
+        : [
+            `if (P.pad1 != 0u) {`,
+            `  if (is_active) {`,
+            ...Array.from({ length: E }, (_, i) => `    ${outName}[out_row + (t + ${i * S}u) * ${K.inner}u] = data[${i}] * ${scaleText};`),
+            `  }`,
+            `  return;`,
+            `}`,
+          ]),
       `if (is_active) {`,
       ...Array.from({ length: E }, (_, i) =>
         [
@@ -575,7 +580,7 @@ export function passKernel(spec: PassKernelSpec): PassKernel {
           `    let k = t + ${i * S}u;`,
           `    let h = fft_tables[(conv_row * ${L}u + k) * ${K.width}u + b];`,
           `    let y = conv_pointwise(conv_sig, conv_natural(conv_row, k) * ${K.width}u + b, data[${i}], h);`,
-          `    data[${i}] = vec2<f32>(y.x, -y.y);`,
+          `    data[${i}] = ${df ? ar.conj('y') : 'vec2<f32>(y.x, -y.y)'};`,
           `  }`,
         ].join('\n'),
       ),
@@ -617,7 +622,7 @@ export function passKernel(spec: PassKernelSpec): PassKernel {
     ...decls,
     defs.toString(),
     ...(cb?.load || cb?.store ? [flatCallbackWGSL(cb, inElem, outElem, inName, outName)] : []),
-    ...(cv ? [convolveWGSL(cv, L)] : []),
+    ...(cv ? [convolveWGSL(cv, L, df, spec.exactFma === true)] : []),
     `@compute @workgroup_size(${C}, ${S}, 1)`,
     `fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_id) lid: vec3<u32>, @builtin(local_invocation_index) flat: u32) {`,
     ...body.map((l) => `  ${l}`),
@@ -627,7 +632,13 @@ export function passKernel(spec: PassKernelSpec): PassKernel {
 }
 
 /** The pointwise function (the user's, or the multiply) and the natural-index helper of a convolution column pass. */
-function convolveWGSL(cv: ConvolveColumns, size: number): string {
+function convolveWGSL(cv: ConvolveColumns, size: number, df: boolean, exactFma: boolean): string {
+  if (df) {
+    // df64: the helpers (kernels/arith.ts), then the user's function or the df64 complex multiply.
+    const call = cv.pointwise === undefined ? `${DF64_PUBLIC_PREFIX}_cmul(x, h)` : 'pointwise(fft, index, x, h)';
+    const fn = `fn conv_pointwise(fft: u32, index: u32, x: vec4<f32>, h: vec4<f32>) -> vec4<f32> {\n  return ${call};\n}`;
+    return [df64PublicHelpers(exactFma), ...(cv.pointwise === undefined ? [] : [cv.pointwise]), fn, naturalIndexWGSL('conv_natural', cv.radices, cv.axisLength, size)].join('\n\n');
+  }
   const multiply = `fn conv_pointwise(fft: u32, index: u32, x: vec2<f32>, h: vec2<f32>) -> vec2<f32> {\n  return vec2<f32>(x.x * h.x - x.y * h.y, x.x * h.y + x.y * h.x);\n}`;
   const user = `${cv.pointwise}\n\nfn conv_pointwise(fft: u32, index: u32, x: vec2<f32>, h: vec2<f32>) -> vec2<f32> {\n  return pointwise(fft, index, x, h);\n}`;
   return [cv.pointwise === undefined ? multiply : user, naturalIndexWGSL('conv_natural', cv.radices, cv.axisLength, size)].join('\n\n');

@@ -135,7 +135,7 @@ export async function createShapedConvolution(
     // f16 and f64 run on the one-kernel 2D and 1D four-step paths only (a clear error for the rest).
     if (beyond.kind === 'four-step') return createFourStepConvolution(device, l, beyond.plan, { batch, filter, pointwise, precision });
     if (beyond.kind === 'one-kernel-2d') return createOnePass2DConvolution(device, l, beyond.plan, { batch, filter, pointwise, precision });
-    if (beyond.kind === 'four-step-2d' && precision !== 'f64') return createFourStep2DConvolution(device, l, beyond.plan, { batch, filter, pointwise, precision });
+    if (beyond.kind === 'four-step-2d') return createFourStep2DConvolution(device, l, beyond.plan, { batch, filter, pointwise, precision });
     if (precision !== 'f32') throw unbuiltPrecision(precision, request, beyond.kind);
     // f32 (checked above): the filter is a Float32Array or a FilterSpectrum.
     const opts = { batch, filter: filter as Float32Array | FilterSpectrum | undefined, pointwise };

@@ -13,7 +13,7 @@
 // 2 + 2(p - 1) + 1 passes where createFFT's forward and inverse take 2 + 2p (and pad / crop 2 more).
 // The algebra is the 1D path's (./fourstep-plan.ts) on the column axis, with Sx columns (Px complex,
 // Px / 2 + 1 for real: the rows pass is an R2C / C2R) in place of one.
-import { axisPasses, COLUMNS, passShape, splitLength, UNBOUNDED, type ColumnsPass, type PlanLimits, type RowsPass } from '../any-shape/passes.js';
+import { axisPasses, COLUMNS, passShape, splitLength, UNBOUNDED, type ColumnsPass, type PassPrecision, type PlanLimits, type RowsPass } from '../any-shape/passes.js';
 import { PASS_FLAGS, type PassParams } from '../../kernels/any-shape/pass.js';
 import { multiPassCount, type MultiPassLayout } from './multipass-plan.js';
 
@@ -34,6 +34,8 @@ export interface FourStep2DLayout {
   readonly cropStore: string | undefined;
   /** Spectrum columns Sx (Px, or Px / 2 + 1 for real). */
   readonly columns: number;
+  /** The passes' arithmetic: f32 (f32 and f16 plans) or df64 (f64 plans). */
+  readonly precision: PassPrecision;
 }
 
 export function fourStep2DPassCount(f: FourStep2DLayout): number {
@@ -47,17 +49,17 @@ const noTables = { add: () => 0 };
  * apply (1D; FFT rows beyond one workgroup; a column length createFFT runs through Bluestein) or
  * takes no fewer passes than createFFT's plans (shapes its one-pass kernel holds).
  */
-export function planFourStep2D(l: MultiPassLayout, batch: number, limits: PlanLimits): FourStep2DLayout | undefined {
+export function planFourStep2D(l: MultiPassLayout, batch: number, limits: PlanLimits, precision: PassPrecision = 'f32'): FourStep2DLayout | undefined {
   if (l.fftShape.length !== 2) return undefined;
   const [Py, Px] = l.fftShape;
   const real = l.type === 'real';
   const Sx = l.spectrumShape[1];
   const rows = (direction: 'forward' | 'inverse') =>
-    axisPasses({ axis: 1, A: batch * Py, L: Px, B: 1, direction, ...(real ? { real: direction === 'forward' ? ('r2c' as const) : ('c2r' as const) } : {}) }, limits, noTables);
+    axisPasses({ axis: 1, A: batch * Py, L: Px, B: 1, direction, ...(real ? { real: direction === 'forward' ? ('r2c' as const) : ('c2r' as const) } : {}) }, limits, noTables, precision);
   const rf = rows('forward');
   const ri = rows('inverse');
   if (rf.length !== 1 || rf[0].op !== 'rows' || ri.length !== 1 || ri[0].op !== 'rows') return undefined;
-  const factors = splitLength(Py, limits);
+  const factors = splitLength(Py, limits, precision);
   if (!factors) return undefined;
   const p = factors.length;
   if (2 * p + 1 >= multiPassCount(l, limits, batch)) return undefined;
@@ -65,8 +67,19 @@ export function planFourStep2D(l: MultiPassLayout, batch: number, limits: PlanLi
   const columnSplit = factors.slice(0, -1);
 
   const base = (L: number) => {
-    const shape = passShape(L, limits)!;
-    return { size: L, ept: shape.ept, exchange: shape.exchange, parts: shape.parts, columns: COLUMNS, input: 'complex' as const, output: 'complex' as const, stagedInput: false, shape };
+    const shape = passShape(L, limits, precision)!;
+    return {
+      size: L,
+      ept: shape.ept,
+      exchange: shape.exchange,
+      parts: shape.parts,
+      columns: COLUMNS,
+      input: 'complex' as const,
+      output: 'complex' as const,
+      stagedInput: false,
+      ...(precision === 'f64' ? { precision } : {}),
+      shape,
+    };
   };
   const io = { inElements: batch * Py * Sx, inReal: false, outElements: batch * Py * Sx, outReal: false, inPlaceSafe: true };
   const column = (i: number, direction: 'forward' | 'inverse'): ColumnsPass => {
@@ -133,8 +146,8 @@ export function planFourStep2D(l: MultiPassLayout, batch: number, limits: PlanLi
   const forward = columnSplit.map((_, i) => column(i, 'forward'));
   const inverse = columnSplit.map((_, i) => column(i, 'inverse')).reverse();
 
-  const { padLoad, cropStore } = padAndCropWGSL(l, 'fft_in', 'fft_out');
-  return { factors, rowsForward: rf[0], rowsInverse: ri[0], forward, fused, inverse, padLoad, cropStore, columns: Sx };
+  const { padLoad, cropStore } = padAndCropWGSL(l, 'fft_in', 'fft_out', precision);
+  return { factors, rowsForward: rf[0], rowsInverse: ri[0], forward, fused, inverse, padLoad, cropStore, columns: Sx, precision };
 }
 
 /**

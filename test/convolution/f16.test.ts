@@ -82,7 +82,7 @@ describe("createConvolution precision 'f16' (fused kernel)", () => {
     const plain = (await defaultLimitsDevice()).device;
     await expect(createConvolution(plain, { ...base, precision: 'f16' })).rejects.toThrow(/needs the device feature 'shader-f16'/);
     await expect(createConvolution(device, { ...base, shape: (1 << 16) + 3, precision: 'f16' })).rejects.toThrow(
-      /'f16' runs in the 1D fused kernel, the one-kernel 2D path and the 1D and 2D four-step paths only; .* needs createFFT's passes .* which is f32 only/,
+      /'f16' runs in the 1D fused kernel, the one-kernel 2D path and the four-step paths \(1D, 2D\) only; .* needs createFFT's passes .* which is f32 only/,
     );
     // 2D rows beyond one workgroup (createFFT's passes).
     await expect(createConvolution(device, { ...base, shape: [4, 16384], filter: new Float32Array(8), filterShape: [2, 2], precision: 'f16' })).rejects.toThrow(/needs createFFT's passes .*, which is f32 only/);

@@ -133,11 +133,11 @@ describe("createConvolution precision 'f64' (fused kernel, df64)", () => {
       /pointwise must be fn pointwise\(fft: u32, index: u32, x: vec4<f32>, h: vec4<f32>\) -> vec4<f32>; calling it that way fails/,
     );
     await expect(createConvolution(device, { ...base, pointwise: 'fn other(x: f32) -> f32 { return x; }' })).rejects.toThrow(/pointwise must define fn pointwise\(.*vec4<f32>.*\(re_hi, im_hi, re_lo, im_lo\)/);
-    // Bluestein lengths (createFFT's passes) and 2D shapes one workgroup does not hold (the 2D four-step path): f32 only.
+    // Bluestein lengths and 2D rows beyond one workgroup (createFFT's passes): f32 only.
     await expect(createConvolution(device, { ...base, shape: (1 << 16) + 3 })).rejects.toThrow(
-      /precision 'f64' runs in the 1D fused kernel, the one-kernel 2D path and the 1D four-step path only; this complex circular convolution of shape \[65539\] needs createFFT's passes .* which is f32 only \(not built yet\)/,
+      /precision 'f64' runs in the 1D fused kernel, the one-kernel 2D path and the four-step paths \(1D, 2D\) only; this complex circular convolution of shape \[65539\] needs createFFT's passes .* which is f32 only \(not built yet\)/,
     );
-    await expect(createConvolution(device, { ...base, shape: [512, 512], filterShape: [2, 2], filter: new Float64Array(8) })).rejects.toThrow(/needs the 2D four-step path, which is f32 only/);
+    await expect(createConvolution(device, { ...base, shape: [4, 16384], filterShape: [2, 2], filter: new Float64Array(8) })).rejects.toThrow(/needs createFFT's passes .*, which is f32 only/);
     // convolutionLayout answers per precision: df64 values take twice the workgroup memory, so the largest fused length halves.
     const query = { shape: 4096, type: 'complex', mode: 'circular', taps: 9 } as const;
     expect(convolutionLayout(device.limits, { ...query, precision: 'f64' }).workgroupBytes).toBe(2 * convolutionLayout(device.limits, query).workgroupBytes!);

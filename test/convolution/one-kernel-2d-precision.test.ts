@@ -15,6 +15,12 @@ import { batchedReference, directConvolution2D } from '../support/convolution.js
 import { batchRelativeL2 } from '../support/precision.js';
 import { makeSeed, rng } from '../support/random.js';
 import { encodeRaw } from './harness.js';
+import { planMultiPass } from '../../src/convolution/multipass-plan.js';
+import { planFourStep2D } from '../../src/convolution/fourstep-2d-plan.js';
+import { planLimits } from '../../src/convolution/path.js';
+import { passKernel } from '../../kernels/any-shape/pass.js';
+import { compileShader } from '../../src/host/shader.js';
+import { withErrorScopes } from '../support/gpu.js';
 
 type Case = {
   name: string;
@@ -101,36 +107,67 @@ describe("createConvolution precision 'f64' on the one-kernel 2D path, df64 poin
   });
 });
 
-describe("createConvolution precision 'f16' on the 2D four-step path (f32 column passes, f16 rows passes at the ends)", () => {
-  for (const c of [
-    { name: "real 'same' [64, 64], 3 x 3 taps, batch 3 (FFT [72, 70])", shape: [64, 64], filterShape: [3, 3], type: 'real', mode: 'same', batch: 3 },
-    { name: 'complex circular [64, 64], 5 x 5 taps, batch 2, also in place', shape: [64, 64], filterShape: [5, 5], type: 'complex', mode: 'circular', batch: 2, inPlace: true },
-  ] as Case[]) {
-    it(c.name, async () => {
-      const { device } = await testDevice();
-      const seed = makeSeed();
-      const r = rng(seed);
-      const complex = c.type === 'complex';
-      const per = complex ? 2 : 1;
-      const [ny, nx] = c.shape;
-      const [my, mx] = c.filterShape;
-      const taps = Float32Array.from({ length: per * my * mx }, () => 2 * r() - 1);
-      const conv = await createConvolution(device, { shape: c.shape, filterShape: c.filterShape, type: c.type, mode: c.mode, filter: taps, batch: c.batch, precision: 'f16' });
-      expect(conv.passes.map((p) => p.kernel)).toEqual(['rows-forward', 'fused-columns', 'rows-inverse']);
-      const x = Float64Array.from({ length: per * ny * nx * c.batch }, () => f16Round(2 * r() - 1));
-      const bits = Uint16Array.from(x, f16Bits);
-      const want = batchedReference(x, c.batch, (s) => directConvolution2D(s, taps, c.shape, c.filterShape, complex, c.mode));
-      const bound = 2 * batchRelativeL2([want.map(f16Round)], [want]);
-      const decode = (b: ArrayBuffer) => Float64Array.from(new Uint16Array(b).subarray(0, want.length), f16FromBits);
-      const got = decode(await encodeRaw(device, conv, bits, false));
-      const error = batchRelativeL2([got], [want]);
-      console.log(`f16 2D four-step convolution ${c.name}: relative L2 ${error.toExponential(2)}, bound ${bound.toExponential(2)} (seed ${seed})`);
-      expect(error, `seed ${seed}`).toBeLessThanOrEqual(bound);
-      if (c.inPlace) expect(batchRelativeL2([decode(await encodeRaw(device, conv, bits, true))], [got])).toBe(0);
-      const viaFloats = await conv.run(Float32Array.from(x));
-      expect(viaFloats).toBeInstanceOf(Float32Array);
-      expect(batchRelativeL2([Float64Array.from(viaFloats)], [got])).toBe(0);
-      conv.destroy();
-    });
-  }
+for (const precision of ['f64', 'f16'] as const) {
+  describe(`createConvolution precision '${precision}' on the 2D four-step path (${precision === 'f64' ? 'df64 passes' : 'f32 column passes, f16 rows passes at the ends'})`, () => {
+    for (const c of [
+      { name: "real 'same' [64, 64], 3 x 3 taps, batch 3 (FFT [72, 70])", shape: [64, 64], filterShape: [3, 3], type: 'real', mode: 'same', batch: 3 },
+      { name: 'complex circular [64, 64], 5 x 5 taps, batch 2, also in place', shape: [64, 64], filterShape: [5, 5], type: 'complex', mode: 'circular', batch: 2, inPlace: true },
+    ] as Case[]) {
+      it(c.name, async () => {
+        const { device } = await testDevice();
+        const seed = makeSeed();
+        const r = rng(seed);
+        const complex = c.type === 'complex';
+        const per = complex ? 2 : 1;
+        const [ny, nx] = c.shape;
+        const [my, mx] = c.filterShape;
+        const df = precision === 'f64';
+        const random = df ? () => 2 * (r() + r() * 2 ** -32) - 1 : () => f16Round(2 * r() - 1);
+        const taps = df ? Float64Array.from({ length: per * my * mx }, random) : Float32Array.from({ length: per * my * mx }, () => 2 * r() - 1);
+        const conv = await createConvolution(device, { shape: c.shape, filterShape: c.filterShape, type: c.type, mode: c.mode, filter: taps, batch: c.batch, precision });
+        expect(conv.passes.map((p) => p.kernel)).toEqual(['rows-forward', 'fused-columns', 'rows-inverse']);
+        const x = Float64Array.from({ length: per * ny * nx * c.batch }, random);
+        const want = batchedReference(x, c.batch, (s) => directConvolution2D(s, taps, c.shape, c.filterShape, complex, c.mode));
+        const [toDF64, fromDF64] = complex ? [complexToDF64, complexFromDF64] : [realToDF64, realFromDF64];
+        const input = df ? toDF64(x) : Uint16Array.from(x, f16Bits);
+        const decode = (b: ArrayBuffer) => (df ? fromDF64(new Float32Array(b)) : Float64Array.from(new Uint16Array(b).subarray(0, want.length), f16FromBits));
+        const bound = df ? 1e-13 : 2 * batchRelativeL2([want.map(f16Round)], [want]);
+        const got = decode(await encodeRaw(device, conv, input, false));
+        const error = batchRelativeL2([got], [want]);
+        console.log(`${precision} 2D four-step convolution ${c.name}: relative L2 ${error.toExponential(2)}, bound ${bound.toExponential(2)} (seed ${seed})`);
+        expect(error, `seed ${seed}`).toBeLessThanOrEqual(bound);
+        if (c.inPlace) expect(batchRelativeL2([decode(await encodeRaw(device, conv, input, true))], [got])).toBe(0);
+        const viaRun = df ? await conv.run(x) : await conv.run(Float32Array.from(x));
+        expect(viaRun).toBeInstanceOf(df ? Float64Array : Float32Array);
+        expect(batchRelativeL2([Float64Array.from(viaRun)], [got])).toBe(0);
+        conv.destroy();
+      });
+    }
+  });
+}
+
+describe("createConvolution precision 'f64', 2D four-step: the fused column pass with exactFma", () => {
+  it('takes the fma products (no Veltkamp splits) with a df64 pointwise, and is valid WGSL', async () => {
+    // lavapipe's fma rounds twice, so createConvolution never takes this path here: the text and the WGSL front end.
+    const { device } = await testDevice();
+    const limits = planLimits(device.limits);
+    const l = planMultiPass({ type: 'real', mode: 'same', signalLength: 4096, filterLength: 9, shape: [64, 64], filterShape: [3, 3], precision: 'f64' }, limits);
+    const f = planFourStep2D(l, 3, limits, 'f64')!;
+    expect(f.precision).toBe('f64');
+    const Lp = f.factors[f.factors.length - 1];
+    const pointwise = 'fn pointwise(fft: u32, index: u32, x: vec4<f32>, h: vec4<f32>) -> vec4<f32> { return df64_cmul(x, h); }';
+    const convolve = { rowsPerSignal: l.fftShape[0] / Lp, radices: f.factors.slice(0, -1), axisLength: l.fftShape[0], scale: 1 / l.fftLength, pointwise };
+    const groups = Math.ceil(f.fused.params.count / 16);
+    const code = passKernel({
+      ...f.fused.spec,
+      convolve,
+      maxWorkgroupBytes: device.limits.maxComputeWorkgroupStorageSize,
+      constants: { ...f.fused.params, groupsX: groups, groups },
+      exactFma: true,
+      inPlace: true,
+    }).code;
+    expect(code).toContain('fma(');
+    expect(code).not.toContain('_dsplit(');
+    await withErrorScopes(device, () => compileShader(device, code, 'f64 fused column pass with exactFma'));
+  });
 });
