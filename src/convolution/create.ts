@@ -136,7 +136,8 @@ export async function createShapedConvolution(
     if (beyond.kind === 'four-step') return createFourStepConvolution(device, l, beyond.plan, { batch, filter, pointwise, precision });
     if (beyond.kind === 'one-kernel-2d') return createOnePass2DConvolution(device, l, beyond.plan, { batch, filter, pointwise, precision });
     if (beyond.kind === 'four-step-2d') return createFourStep2DConvolution(device, l, beyond.plan, { batch, filter, pointwise, precision });
-    if (precision !== 'f32') throw unbuiltPrecision(precision, request, beyond.kind);
+    if (precision === 'f16') throw unbuiltPrecision(precision, request, beyond.kind);
+    if (precision === 'f64') return createMultiPassConvolution(device, l, { batch, filter, pointwise, precision });
     // f32 (checked above): the filter is a Float32Array or a FilterSpectrum.
     const opts = { batch, filter: filter as Float32Array | FilterSpectrum | undefined, pointwise };
     return createMultiPassConvolution(device, l, opts);

@@ -65,7 +65,7 @@ export function convolutionLayout(limits: ConvolutionLimits, query: ConvolutionS
     const l = path.layout;
     const precision = query.precision ?? 'f32';
     const beyond = planBeyond(l, 1, planLimits(limits), query.pointwise === true, precision);
-    if (precision !== 'f32' && beyond.kind === 'fft-passes') throw unbuiltPrecision(precision, request, beyond.kind);
+    if (precision === 'f16' && beyond.kind === 'fft-passes') throw unbuiltPrecision(precision, request, beyond.kind);
     return {
       engine: 'multipass',
       fftLength: l.fftLength,

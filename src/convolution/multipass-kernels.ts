@@ -7,6 +7,8 @@
 // - the pointwise load callback: X_k <- pointwise(signal, k, X_k, H_k / P), fused by createFFT into
 //   the inverse FFT's first pass (its global reads), so the multiply costs no pass of its own.
 
+import { DF64_PUBLIC_PREFIX, df64PublicHelpers } from '../../kernels/arith.js';
+
 export const WINDOW_BINDINGS = { src: 0, dst: 1, params: 2 } as const;
 /** Invocations per workgroup of the window kernel (one float each). */
 export const ELEMENTWISE_WORKGROUP = 256;
@@ -48,6 +50,18 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) 
 }
 `;
 
+/**
+ * The window kernel of a precision: f32 (WINDOW_KERNEL), or f64 whose arrays hold df64 pairs
+ * vec2<f32> = (hi, lo) in place of floats (the same counts and offsets, in values).
+ */
+export function windowKernel(precision: 'f32' | 'f64'): string {
+  if (precision === 'f32') return WINDOW_KERNEL;
+  return WINDOW_KERNEL.replace('zero-pad or crop batch x [rows][cols] f32 arrays', 'zero-pad or crop batch x [rows][cols] arrays of df64 values (vec2<f32> = (hi, lo))')
+    .replace('var<storage, read> conv_src: array<f32>', 'var<storage, read> conv_src: array<vec2<f32>>')
+    .replace('var<storage, read_write> conv_dst: array<f32>', 'var<storage, read_write> conv_dst: array<vec2<f32>>')
+    .replace('var v = 0.0;', 'var v = vec2<f32>(0.0);');
+}
+
 /** One array's shape in floats: rows x cols (1D: one row). */
 export interface FloatGrid {
   readonly rows: number;
@@ -78,6 +92,28 @@ function f32Literal(v: number): string {
  * callbacks see `fft_in` and `fft_out` only).
  */
 export function pointwiseLoadCallback(pointwise: string | undefined, spectrumLength: number, batch: number, fftLength: number): string {
+  return pointwiseLoadCallbackF32(pointwise, spectrumLength, batch, fftLength);
+}
+
+/**
+ * f64 (createFFT's f64 plans: callbacks see df64 vec4<f32>): the df64 helpers (kernels/arith.ts),
+ * the user's function or the df64 multiply, and the load; the stored H is already H / P (the host
+ * scales it in f64).
+ */
+export function pointwiseLoadCallbackDF64(pointwise: string | undefined, spectrumLength: number, batch: number, exactFma: boolean): string {
+  const multiply = `fn pointwise(fft: u32, index: u32, x: vec4<f32>, h: vec4<f32>) -> vec4<f32> {\n  return ${DF64_PUBLIC_PREFIX}_cmul(x, h);\n}`;
+  return /* wgsl */ `${pointwise ?? multiply}
+
+${df64PublicHelpers(exactFma)}
+
+// webfftdx convolution: X_k <- pointwise(signal, k, X_k, H_k / P) in df64, fused into the inverse FFT's first reads.
+fn load(fft: u32, index: u32) -> vec4<f32> {
+  return pointwise(fft, index, fft_in[fft * ${spectrumLength}u + index], fft_in[${batch * spectrumLength}u + index]);
+}
+`;
+}
+
+function pointwiseLoadCallbackF32(pointwise: string | undefined, spectrumLength: number, batch: number, fftLength: number): string {
   return /* wgsl */ `${pointwise ?? DEFAULT_POINTWISE}
 
 // webfftdx convolution: X_k <- pointwise(signal, k, X_k, H_k / P), fused into the inverse FFT's first reads.

@@ -3,7 +3,7 @@
 // workgroup or needing Bluestein, every 2D shape). The passes themselves are createFFT's
 // (src/any-shape/) plus the pad and crop kernel of ./multipass-kernels.ts.
 import { largestPrimeFactor } from '../../descriptors/sizes.js';
-import { planShape, type PlanLimits } from '../any-shape/passes.js';
+import { planShape, type PassPrecision, type PlanLimits } from '../any-shape/passes.js';
 import type { ConvolutionRequest } from './plan.js';
 import type { ConvolutionMode, ConvolutionType } from './types.js';
 
@@ -110,9 +110,9 @@ export function planMultiPass(req: ConvolutionRequest, limits: PlanLimits): Mult
  * Kernel passes an encode records under these limits: pad, createFFT's forward passes, its inverse
  * passes (the pointwise multiply fused into the first), crop (pure: createFFT's planner, no GPU).
  */
-export function multiPassCount(l: MultiPassLayout, limits: PlanLimits, batch = 1): number {
+export function multiPassCount(l: MultiPassLayout, limits: PlanLimits, batch = 1, precision: PassPrecision = 'f32'): number {
   const complex = l.type === 'complex';
-  const forward = planShape(l.fftShape, complex ? 'c2c' : 'r2c', 'forward', batch, limits).passes.length;
-  const inverse = planShape(l.fftShape, complex ? 'c2c' : 'c2r', 'inverse', batch, limits).passes.length;
+  const forward = planShape(l.fftShape, complex ? 'c2c' : 'r2c', 'forward', batch, limits, precision).passes.length;
+  const inverse = planShape(l.fftShape, complex ? 'c2c' : 'c2r', 'inverse', batch, limits, precision).passes.length;
   return (l.pad ? 1 : 0) + forward + inverse + (l.crop ? 1 : 0);
 }

@@ -7,16 +7,23 @@
 // and crop from it, with one shared window kernel (createFFT's callbacks cannot do it: its buffer
 // size checks want the padded sizes). The filter's spectrum is computed once, at plan creation, by
 // the forward plan itself on the zero-padded taps (no extra kernel), and kept behind the spectra.
+// f64 plans: createFFT's f64 plans (df64 passes, fma where exact), the df64 pointwise callback, the
+// window kernel on df64 values, H / P computed on the host in f64 (src/reference-nd.ts). f16: not
+// built (createFFT's f16 plans would round the spectra to f16 between the forward and the inverse).
+import { complexToDF64 } from '../../kernels/df64-layout.js';
 import { createFFT, type AnyShapeFFT } from '../any-shape/fft.js';
-import { checkFloat32Data, checkIOBuffers } from '../host/checks.js';
+import { checkIOBuffers } from '../host/checks.js';
 import { checkBufferBytes, dispatchShape } from '../host/device.js';
+import { hasExactFma } from '../host/fma.js';
 import { PlanLifecycle } from '../host/lifecycle.js';
 import { runOnce } from '../host/run-once.js';
-import { ELEMENTWISE_WORKGROUP, pointwiseLoadCallback, WINDOW_BINDINGS, WINDOW_KERNEL, windowParams, type FloatGrid } from './multipass-kernels.js';
+import { referenceFFTN, referenceRFFTN } from '../reference-nd.js';
+import { ELEMENTWISE_WORKGROUP, pointwiseLoadCallback, pointwiseLoadCallbackDF64, WINDOW_BINDINGS, windowKernel, windowParams, type FloatGrid } from './multipass-kernels.js';
+import { downloadData, ioBytes, uploadData } from './precision-io.js';
 import type { MultiPassLayout } from './multipass-plan.js';
 import { compileShader } from '../host/shader.js';
 import { checkPointwise } from './pointwise.js';
-import type { Convolution, ConvolutionBuffers, FilterSpectrum, MultiPassConvolutionPass } from './types.js';
+import type { Convolution, ConvolutionBuffers, ConvolutionOptions, MultiPassConvolutionPass } from './types.js';
 import { checkSpectrumShape } from './validate.js';
 
 const pipelines = new WeakMap<GPUDevice, Map<string, Promise<GPUComputePipeline>>>();
@@ -55,30 +62,54 @@ function paddedTaps(taps: Float32Array, l: MultiPassLayout, perPoint: number): F
 
 export interface MultiPassOptions {
   readonly batch: number;
-  readonly filter: Float32Array | FilterSpectrum | undefined;
+  readonly filter: ConvolutionOptions['filter'];
   readonly pointwise: string | undefined;
+  /** 'f32' (default) or 'f64'. */
+  readonly precision?: 'f32' | 'f64';
+}
+
+/** f64: H / P in f64 from the taps (numpy's fftn / rfftn of the padded taps), a given spectrum, or (1/P, 0). */
+function hostSpectrum(filter: ConvolutionOptions['filter'], l: MultiPassLayout, perPoint: number): Float64Array {
+  const scale = 1 / l.fftLength;
+  if (filter === undefined) return Float64Array.from({ length: 2 * l.spectrumLength }, (_, i) => (i % 2 === 0 ? scale : 0));
+  if (filter instanceof Float32Array || filter instanceof Float64Array) {
+    const padded = new Float64Array(perPoint * l.fftLength);
+    const f = grid(l.filterShape!, perPoint);
+    const p = grid(l.fftShape, perPoint);
+    for (let r = 0; r < f.rows; r++) for (let j = 0; j < f.cols; j++) padded[r * p.cols + j] = filter[r * f.cols + j];
+    const h = perPoint === 2 ? referenceFFTN(padded, l.fftShape, 1, -1) : referenceRFFTN(padded, l.fftShape, 1);
+    return h.map((v) => v * scale);
+  }
+  return Float64Array.from(filter.spectrum, (v) => v * scale);
 }
 
 /** A multi-pass convolution plan for a validated layout; every check runs before any GPU work. */
 export async function createMultiPassConvolution(device: GPUDevice, l: MultiPassLayout, options: MultiPassOptions): Promise<Convolution> {
   const { batch, filter, pointwise } = options;
+  const precision = options.precision ?? 'f32';
+  const df = precision === 'f64';
+  // Bytes of a complex value (a real takes half): f32 or df64.
+  const complexBytes = df ? 16 : 8;
   const complex = l.type === 'complex';
   const perPoint = complex ? 2 : 1;
-  const label = `webfftdx convolution ${l.mode} ${l.type} ${shapeText(l.shape)} (multi-pass)`;
-  const inputBytes = batch * l.signalLength * perPoint * 4;
-  const outputBytes = batch * l.outputLength * perPoint * 4;
+  const label = `webfftdx convolution ${l.mode} ${l.type} ${shapeText(l.shape)}${df ? ' f64' : ''} (multi-pass)`;
+  const inputValues = batch * l.signalLength * perPoint;
+  const outputValues = batch * l.outputLength * perPoint;
+  const inputBytes = ioBytes(inputValues, precision);
+  const outputBytes = ioBytes(outputValues, precision);
   // The batch's spectra, then the filter spectrum H (the inverse's load callback reads both from its input).
-  const spectraBytes = (batch + 1) * l.spectrumLength * 8;
-  const filterOffset = batch * l.spectrumLength * 8;
+  const spectraBytes = (batch + 1) * l.spectrumLength * complexBytes;
+  const filterOffset = batch * l.spectrumLength * complexBytes;
   // Linear / same: the padded signals, and the inverse's result before the crop.
-  const paddedBytes = l.pad ? batch * l.fftLength * perPoint * 4 : 0;
+  const paddedBytes = l.pad ? (batch * l.fftLength * perPoint * complexBytes) / 2 : 0;
   checkBufferBytes(device, inputBytes, `the input of ${batch} signals of ${label}`);
   checkBufferBytes(device, outputBytes, `the output of ${batch} signals of ${label}`);
   checkBufferBytes(device, spectraBytes, `the ${batch} spectra (${shapeText(l.spectrumShape)} complex values each) and the filter spectrum of ${label}`);
   // (A circular plan's temporary taps buffer has the input's size, checked above.)
   checkBufferBytes(device, paddedBytes, `the padded signals of ${label}`);
-  if (filter !== undefined && !(filter instanceof Float32Array)) checkSpectrumShape(filter.spectrum, l);
-  if (pointwise !== undefined) await checkPointwise(device, pointwise);
+  if (filter !== undefined && !(filter instanceof Float32Array) && !(filter instanceof Float64Array)) checkSpectrumShape(filter.spectrum, l);
+  if (pointwise !== undefined) await checkPointwise(device, pointwise, precision);
+  const hostH = df ? hostSpectrum(filter, l, perPoint) : undefined;
 
   const made: { destroy(): void }[] = [];
   const buffer = (size: number, usage: number, name: string) => {
@@ -94,19 +125,23 @@ export async function createMultiPassConvolution(device: GPUDevice, l: MultiPass
   const groupsFor = (count: number) => dispatchShape(Math.ceil(count / ELEMENTWISE_WORKGROUP), device.limits.maxComputeWorkgroupsPerDimension);
 
   try {
-    const forward: AnyShapeFFT = await createFFT(device, { shape: l.fftShape, type: complex ? 'c2c' : 'r2c', direction: 'forward', batch });
+    const fftPrecision = df ? { precision } : {};
+    const forward: AnyShapeFFT = await createFFT(device, { shape: l.fftShape, type: complex ? 'c2c' : 'r2c', direction: 'forward', batch, ...fftPrecision });
     made.push(forward);
-    const load = pointwiseLoadCallback(pointwise, l.spectrumLength, batch, l.fftLength);
+    // f64: the helpers with the fma products where createFFT's passes take them (the same device test).
+    const load = df
+      ? pointwiseLoadCallbackDF64(pointwise, l.spectrumLength, batch, await hasExactFma(device))
+      : pointwiseLoadCallback(pointwise, l.spectrumLength, batch, l.fftLength);
     let inverse: AnyShapeFFT;
     try {
-      inverse = await createFFT(device, { shape: l.fftShape, type: complex ? 'c2c' : 'c2r', direction: 'inverse', batch, load });
+      inverse = await createFFT(device, { shape: l.fftShape, type: complex ? 'c2c' : 'c2r', direction: 'inverse', batch, load, ...fftPrecision });
     } catch (e) {
       // With the user's pointwise, a clash with createFFT's names is the likely cause.
       const hint = pointwise === undefined ? '' : '\n(the pointwise function shares createFFT\'s kernel on the multi-pass path: leave the names fft_*, ax_*, P, main and conv_* to it)';
       throw new Error(`${(e as Error).message}${hint}`);
     }
     made.push(inverse);
-    const windowPipeline = await pipelineFor(device, WINDOW_KERNEL, 'webfftdx convolution window');
+    const windowPipeline = await pipelineFor(device, windowKernel(precision), `webfftdx convolution window${df ? ' f64' : ''}`);
 
     device.pushErrorScope('validation');
     const storage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC;
@@ -116,7 +151,9 @@ export async function createMultiPassConvolution(device: GPUDevice, l: MultiPass
     const workspace = workspaceSize ? buffer(workspaceSize, GPUBufferUsage.STORAGE, 'FFT workspace') : undefined;
 
     // The filter's spectrum H, unnormalised (the load callback scales it by 1/P), behind the batch's spectra.
-    if (filter instanceof Float32Array) {
+    if (hostH) {
+      device.queue.writeBuffer(spectra, filterOffset, complexToDF64(hostH) as Float32Array<ArrayBuffer>);
+    } else if (filter instanceof Float32Array) {
       // The forward plan on the zero-padded taps as signal 0 of a zero buffer (the padded one, or a
       // temporary one for circular plans); H is its first spectrum, copied behind the batch's (through
       // a small temporary: a copy within one buffer is not allowed).
@@ -138,7 +175,7 @@ export async function createMultiPassConvolution(device: GPUDevice, l: MultiPass
       device.queue.submit([encoder.finish()]);
       void device.queue.onSubmittedWorkDone().then(() => temporaries.forEach((b) => b.destroy()));
     } else {
-      const h = filter?.spectrum ?? Float32Array.from({ length: 2 * l.spectrumLength }, (_, i) => (i % 2 === 0 ? 1 : 0));
+      const h = (filter as { spectrum: Float32Array } | undefined)?.spectrum ?? Float32Array.from({ length: 2 * l.spectrumLength }, (_, i) => (i % 2 === 0 ? 1 : 0));
       device.queue.writeBuffer(spectra, filterOffset, h as Float32Array<ArrayBuffer>);
     }
     const fftGrid = grid(l.fftShape, perPoint);
@@ -200,10 +237,11 @@ export async function createMultiPassConvolution(device: GPUDevice, l: MultiPass
     };
 
     const unit = complex ? 'complex values' : 'reals';
-    const run = (signals: Float32Array): Promise<Float32Array> =>
+    const run = (signals: Float32Array | Float64Array): Promise<Float32Array | Float64Array> =>
       life.run(async () => {
-        checkFloat32Data(signals, inputBytes / 4, `${batch} signals x ${l.signalLength} ${unit}`);
-        return runOnce(device, { data: signals, inputBytes, outputBytes, encode: (pass, input, output) => encode(pass, { input, output }) });
+        const data = uploadData(signals, inputValues, `${batch} signals x ${l.signalLength} ${unit}`, precision, l.type);
+        const out = await runOnce(device, { data, inputBytes, outputBytes, encode: (pass, input, output) => encode(pass, { input, output }) });
+        return downloadData(out, outputValues, signals, precision, l.type) as Float32Array | Float64Array;
       });
 
     const passes: MultiPassConvolutionPass[] = [];
