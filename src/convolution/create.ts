@@ -14,7 +14,7 @@ import { runOnce } from '../host/run-once.js';
 import { compileKernel, checkPointwise } from './pointwise.js';
 import { convolutionKernel, type KernelVariant, INPUT_BINDING, kernelParams, slotsFor, OUTPUT_BINDING, PARAMS_BINDING, SPECTRUM_BINDING } from './kernel.js';
 import { createMultiPassConvolution } from './multipass.js';
-import { planBeyond, unbuiltPrecision } from './beyond.js';
+import { planBeyond } from './beyond.js';
 import { downloadData, ioBytes, uploadData } from './precision-io.js';
 import { choosePath, planLimits } from './path.js';
 import { createFourStepConvolution } from './fourstep.js';
@@ -136,8 +136,7 @@ export async function createShapedConvolution(
     if (beyond.kind === 'four-step') return createFourStepConvolution(device, l, beyond.plan, { batch, filter, pointwise, precision });
     if (beyond.kind === 'one-kernel-2d') return createOnePass2DConvolution(device, l, beyond.plan, { batch, filter, pointwise, precision });
     if (beyond.kind === 'four-step-2d') return createFourStep2DConvolution(device, l, beyond.plan, { batch, filter, pointwise, precision });
-    if (precision === 'f16') throw unbuiltPrecision(precision, request, beyond.kind);
-    if (precision === 'f64') return createMultiPassConvolution(device, l, { batch, filter, pointwise, precision });
+    if (precision !== 'f32') return createMultiPassConvolution(device, l, { batch, filter, pointwise, precision });
     // f32 (checked above): the filter is a Float32Array or a FilterSpectrum.
     const opts = { batch, filter: filter as Float32Array | FilterSpectrum | undefined, pointwise };
     return createMultiPassConvolution(device, l, opts);

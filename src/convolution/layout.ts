@@ -1,7 +1,7 @@
 // The public, GPU-free view of a convolution plan: the path (one fused kernel or multi-pass), the
 // FFT length and shape, and the lengths a caller needs to build a `{ spectrum }` filter (or
 // buffers) before creating the plan.
-import { planBeyond, unbuiltPrecision } from './beyond.js';
+import { planBeyond } from './beyond.js';
 import { choosePath, planLimits } from './path.js';
 import type { ConvolutionEngine, ConvolutionLimits } from './plan.js';
 import type { ConvolutionMode, ConvolutionType } from './types.js';
@@ -65,7 +65,6 @@ export function convolutionLayout(limits: ConvolutionLimits, query: ConvolutionS
     const l = path.layout;
     const precision = query.precision ?? 'f32';
     const beyond = planBeyond(l, 1, planLimits(limits), query.pointwise === true, precision);
-    if (precision === 'f16' && beyond.kind === 'fft-passes') throw unbuiltPrecision(precision, request, beyond.kind);
     return {
       engine: 'multipass',
       fftLength: l.fftLength,

@@ -54,8 +54,18 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) 
  * The window kernel of a precision: f32 (WINDOW_KERNEL), or f64 whose arrays hold df64 pairs
  * vec2<f32> = (hi, lo) in place of floats (the same counts and offsets, in values).
  */
-export function windowKernel(precision: 'f32' | 'f64'): string {
+export function windowKernel(precision: 'f32' | 'f64' | 'f16-in' | 'f16-out'): string {
   if (precision === 'f32') return WINDOW_KERNEL;
+  // f16 plans (f32 FFTs): the pad reads the user's f16 signals into f32, the crop writes f16 outputs.
+  if (precision === 'f16-in') {
+    return `enable f16;\n${WINDOW_KERNEL.replace('var<storage, read> conv_src: array<f32>', 'var<storage, read> conv_src: array<f16>').replace(
+      'v = conv_src[b * conv_w.src_per + sy * conv_w.src_cols + sx];',
+      'v = f32(conv_src[b * conv_w.src_per + sy * conv_w.src_cols + sx]);',
+    )}`;
+  }
+  if (precision === 'f16-out') {
+    return `enable f16;\n${WINDOW_KERNEL.replace('var<storage, read_write> conv_dst: array<f32>', 'var<storage, read_write> conv_dst: array<f16>').replace('conv_dst[i] = v;', 'conv_dst[i] = f16(v);')}`;
+  }
   return WINDOW_KERNEL.replace('zero-pad or crop batch x [rows][cols] f32 arrays', 'zero-pad or crop batch x [rows][cols] arrays of df64 values (vec2<f32> = (hi, lo))')
     .replace('var<storage, read> conv_src: array<f32>', 'var<storage, read> conv_src: array<vec2<f32>>')
     .replace('var<storage, read_write> conv_dst: array<f32>', 'var<storage, read_write> conv_dst: array<vec2<f32>>')

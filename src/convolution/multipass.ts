@@ -8,8 +8,9 @@
 // size checks want the padded sizes). The filter's spectrum is computed once, at plan creation, by
 // the forward plan itself on the zero-padded taps (no extra kernel), and kept behind the spectra.
 // f64 plans: createFFT's f64 plans (df64 passes, fma where exact), the df64 pointwise callback, the
-// window kernel on df64 values, H / P computed on the host in f64 (src/reference-nd.ts). f16: not
-// built (createFFT's f16 plans would round the spectra to f16 between the forward and the inverse).
+// window kernel on df64 values, H / P computed on the host in f64 (src/reference-nd.ts). f16 plans:
+// createFFT's f32 plans between two window kernels that always run (circular too): f16 signals into
+// f32, f32 results to f16 outputs (createFFT's f16 plans would round the spectra to f16 in between).
 import { complexToDF64 } from '../../kernels/df64-layout.js';
 import { createFFT, type AnyShapeFFT } from '../any-shape/fft.js';
 import { checkIOBuffers } from '../host/checks.js';
@@ -64,8 +65,8 @@ export interface MultiPassOptions {
   readonly batch: number;
   readonly filter: ConvolutionOptions['filter'];
   readonly pointwise: string | undefined;
-  /** 'f32' (default) or 'f64'. */
-  readonly precision?: 'f32' | 'f64';
+  /** 'f32' (default), 'f16' (f32 FFTs between converting window kernels) or 'f64'. */
+  readonly precision?: 'f16' | 'f32' | 'f64';
 }
 
 /** f64: H / P in f64 from the taps (numpy's fftn / rfftn of the padded taps), a given spectrum, or (1/P, 0). */
@@ -88,6 +89,10 @@ export async function createMultiPassConvolution(device: GPUDevice, l: MultiPass
   const { batch, filter, pointwise } = options;
   const precision = options.precision ?? 'f32';
   const df = precision === 'f64';
+  const half = precision === 'f16';
+  // f16: the window kernels always run (they convert), so there is always a padded f32 buffer.
+  const pad = l.pad || half;
+  const crop = l.crop || half;
   // Bytes of a complex value (a real takes half): f32 or df64.
   const complexBytes = df ? 16 : 8;
   const complex = l.type === 'complex';
@@ -101,14 +106,14 @@ export async function createMultiPassConvolution(device: GPUDevice, l: MultiPass
   const spectraBytes = (batch + 1) * l.spectrumLength * complexBytes;
   const filterOffset = batch * l.spectrumLength * complexBytes;
   // Linear / same: the padded signals, and the inverse's result before the crop.
-  const paddedBytes = l.pad ? (batch * l.fftLength * perPoint * complexBytes) / 2 : 0;
+  const paddedBytes = pad ? (batch * l.fftLength * perPoint * complexBytes) / 2 : 0;
   checkBufferBytes(device, inputBytes, `the input of ${batch} signals of ${label}`);
   checkBufferBytes(device, outputBytes, `the output of ${batch} signals of ${label}`);
   checkBufferBytes(device, spectraBytes, `the ${batch} spectra (${shapeText(l.spectrumShape)} complex values each) and the filter spectrum of ${label}`);
   // (A circular plan's temporary taps buffer has the input's size, checked above.)
   checkBufferBytes(device, paddedBytes, `the padded signals of ${label}`);
   if (filter !== undefined && !(filter instanceof Float32Array) && !(filter instanceof Float64Array)) checkSpectrumShape(filter.spectrum, l);
-  if (pointwise !== undefined) await checkPointwise(device, pointwise, precision);
+  if (pointwise !== undefined) await checkPointwise(device, pointwise, df ? 'f64' : 'f32');
   const hostH = df ? hostSpectrum(filter, l, perPoint) : undefined;
 
   const made: { destroy(): void }[] = [];
@@ -141,7 +146,8 @@ export async function createMultiPassConvolution(device: GPUDevice, l: MultiPass
       throw new Error(`${(e as Error).message}${hint}`);
     }
     made.push(inverse);
-    const windowPipeline = await pipelineFor(device, windowKernel(precision), `webfftdx convolution window${df ? ' f64' : ''}`);
+    const windowPipeline = await pipelineFor(device, windowKernel(half ? 'f16-in' : precision), `webfftdx convolution window${df ? ' f64' : half ? ' f16 in' : ''}`);
+    const cropPipeline = half ? await pipelineFor(device, windowKernel('f16-out'), 'webfftdx convolution window f16 out') : windowPipeline;
 
     device.pushErrorScope('validation');
     const storage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC;
@@ -180,22 +186,22 @@ export async function createMultiPassConvolution(device: GPUDevice, l: MultiPass
     }
     const fftGrid = grid(l.fftShape, perPoint);
     const padGroups = groupsFor(batch * l.fftLength * perPoint);
-    const padUniform = l.pad ? uniform(windowParams(batch, fftGrid, grid(l.shape, perPoint), 0, 0, padGroups[0]), 'pad params') : undefined;
+    const padUniform = pad ? uniform(windowParams(batch, fftGrid, grid(l.shape, perPoint), 0, 0, padGroups[0]), 'pad params') : undefined;
     const cropGroups = groupsFor(batch * l.outputLength * perPoint);
     const outGrid = grid(l.outputShape, perPoint);
     const [rowOffset, colOffset] = l.outputOffset.length === 1 ? [0, perPoint * l.outputOffset[0]] : [l.outputOffset[0], perPoint * l.outputOffset[1]];
-    const cropUniform = l.crop ? uniform(windowParams(batch, outGrid, fftGrid, rowOffset, colOffset, cropGroups[0]), 'crop params') : undefined;
+    const cropUniform = crop ? uniform(windowParams(batch, outGrid, fftGrid, rowOffset, colOffset, cropGroups[0]), 'crop params') : undefined;
     await device.queue.onSubmittedWorkDone();
     const creationError = await device.popErrorScope();
     if (creationError) throw new Error(`webfftdx: createConvolution: GPU validation error while creating the plan: ${creationError.message}`);
 
     const padGroupsCache = new WeakMap<GPUBuffer, GPUBindGroup>();
     const cropGroupsCache = new WeakMap<GPUBuffer, GPUBindGroup>();
-    const cachedWindow = (cache: WeakMap<GPUBuffer, GPUBindGroup>, key: GPUBuffer, src: GPUBuffer, dst: GPUBuffer, params: GPUBuffer) => {
+    const cachedWindow = (cache: WeakMap<GPUBuffer, GPUBindGroup>, key: GPUBuffer, src: GPUBuffer, dst: GPUBuffer, params: GPUBuffer, pipe = windowPipeline) => {
       let g = cache.get(key);
       if (!g) {
         g = device.createBindGroup({
-          layout: windowPipeline.getBindGroupLayout(0),
+          layout: pipe.getBindGroupLayout(0),
           entries: [
             { binding: WINDOW_BINDINGS.src, resource: { buffer: src } },
             { binding: WINDOW_BINDINGS.dst, resource: { buffer: dst } },
@@ -206,8 +212,8 @@ export async function createMultiPassConvolution(device: GPUDevice, l: MultiPass
       }
       return g;
     };
-    const window = (pass: GPUComputePassEncoder, group: GPUBindGroup, w: readonly [number, number, number]) => {
-      pass.setPipeline(windowPipeline);
+    const window = (pass: GPUComputePassEncoder, group: GPUBindGroup, w: readonly [number, number, number], pipe = windowPipeline) => {
+      pass.setPipeline(pipe);
       pass.setBindGroup(0, group);
       pass.dispatchWorkgroups(w[0], w[1], w[2]);
     };
@@ -229,7 +235,7 @@ export async function createMultiPassConvolution(device: GPUDevice, l: MultiPass
         window(pass, cachedWindow(padGroupsCache, input, input, padded, padUniform!), padGroups);
         fwd.encode(pass, { input: padded, output: spectra, workspace });
         inv.encode(pass, { input: spectra, output: padded, workspace });
-        window(pass, cachedWindow(cropGroupsCache, output, padded, output, cropUniform!), cropGroups);
+        window(pass, cachedWindow(cropGroupsCache, output, padded, output, cropUniform!, cropPipeline), cropGroups, cropPipeline);
       } else {
         fwd.encode(pass, { input, output: spectra, workspace });
         inv.encode(pass, { input: spectra, output, workspace });
@@ -237,16 +243,20 @@ export async function createMultiPassConvolution(device: GPUDevice, l: MultiPass
     };
 
     const unit = complex ? 'complex values' : 'reals';
-    const run = (signals: Float32Array | Float64Array): Promise<Float32Array | Float64Array> =>
+    const run = (signals: Float32Array | Float64Array | Uint16Array): Promise<Float32Array | Float64Array | Uint16Array> =>
       life.run(async () => {
         const data = uploadData(signals, inputValues, `${batch} signals x ${l.signalLength} ${unit}`, precision, l.type);
         const out = await runOnce(device, { data, inputBytes, outputBytes, encode: (pass, input, output) => encode(pass, { input, output }) });
-        return downloadData(out, outputValues, signals, precision, l.type) as Float32Array | Float64Array;
+        return downloadData(out, outputValues, signals, precision, l.type);
       });
 
     const passes: MultiPassConvolutionPass[] = [];
-    if (l.pad) {
-      passes.push({ kernel: 'pad', does: `zero-pad each signal of ${shapeText(l.shape)} ${unit} to the FFT shape ${shapeText(l.fftShape)}`, workgroups: padGroups });
+    if (pad) {
+      passes.push({
+        kernel: 'pad',
+        does: l.pad ? `zero-pad each signal of ${shapeText(l.shape)} ${unit}${half ? ' (f16)' : ''} to the FFT shape ${shapeText(l.fftShape)}${half ? ' in f32' : ''}` : `convert each signal's f16 ${unit} to f32`,
+        workgroups: padGroups,
+      });
     }
     for (const p of fwd.passes) passes.push({ kernel: 'forward', does: `forward ${complex ? 'C2C' : 'R2C'} FFT of ${shapeText(l.fftShape)}: ${p.what}`, workgroups: p.workgroups });
     const multiply =
@@ -259,9 +269,9 @@ export async function createMultiPassConvolution(device: GPUDevice, l: MultiPass
         workgroups: p.workgroups,
       }),
     );
-    if (l.crop) {
+    if (crop) {
       const from = l.outputOffset.some((o) => o > 0) ? ` from linear output ${shapeText(l.outputOffset)}` : '';
-      passes.push({ kernel: 'crop', does: `store the ${shapeText(l.outputShape)} outputs of each signal${from}`, workgroups: cropGroups });
+      passes.push({ kernel: 'crop', does: `store the ${shapeText(l.outputShape)} outputs of each signal${from}${half ? ' as f16' : ''}`, workgroups: cropGroups });
     }
 
     return {

@@ -55,8 +55,7 @@ export interface ConvolutionOptions {
    * (pairs of f32, ~1e-14), signals and outputs as Float64Array in `run()` (buffers: vec4<f32> =
    * (re_hi, im_hi, re_lo, im_lo) per complex value, vec2<f32> = (hi, lo) per real), the filter as
    * Float64Array (or Float32Array) taps or spectrum, its spectrum computed on the host in f64;
-   * `pointwise` in df64 (below). f64 runs on every path; f16 on every path but createFFT's passes
-   * (circular Bluestein lengths, 2D rows beyond one workgroup: refused with an error naming the path).
+   * `pointwise` in df64 (below). Both run on every path (docs/convolution.md "Precision").
    */
   readonly precision?: 'f16' | 'f32' | 'f64';
   /**

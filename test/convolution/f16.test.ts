@@ -6,7 +6,7 @@
 // f16 halves), error scopes; run() returns the kind of array given; errors for an unknown precision,
 // a device without shader-f16 and the multi-pass path.
 import { describe, expect, it } from 'vitest';
-import { createConvolution, type ConvolutionOptions } from '../../src/index.js';
+import { convolutionLayout, createConvolution, type ConvolutionOptions } from '../../src/index.js';
 import { f16Round } from '../../kernels/f16.js';
 import { f16Bits, f16FromBits } from '../../src/host/f16-data.js';
 import { defaultLimitsDevice, testDevice, withErrorScopes } from '../support/gpu.js';
@@ -75,16 +75,13 @@ describe("createConvolution precision 'f16' (fused kernel)", () => {
     });
   }
 
-  it("an unknown precision, a device without shader-f16 and createFFT's passes (f32 and f64 only) are refused with clear errors", async () => {
+  it('an unknown precision and a device without shader-f16 are refused with clear errors', async () => {
     const { device } = await testDevice();
     const base = { shape: 64, type: 'complex', mode: 'circular', batch: 1, filter: new Float32Array(8) } as const;
     await expect(createConvolution(device, { ...base, precision: 'f8' as 'f32' })).rejects.toThrow(/precision must be 'f16', 'f32' or 'f64', got "f8"/);
     const plain = (await defaultLimitsDevice()).device;
     await expect(createConvolution(plain, { ...base, precision: 'f16' })).rejects.toThrow(/needs the device feature 'shader-f16'/);
-    await expect(createConvolution(device, { ...base, shape: (1 << 16) + 3, precision: 'f16' })).rejects.toThrow(
-      /'f16' runs in the 1D fused kernel, the one-kernel 2D path and the four-step paths \(1D, 2D\) only; .* needs createFFT's passes .* which is f32 and f64 only \(f16 not built yet\)/,
-    );
-    // 2D rows beyond one workgroup (createFFT's passes).
-    await expect(createConvolution(device, { ...base, shape: [4, 16384], filter: new Float32Array(8), filterShape: [2, 2], precision: 'f16' })).rejects.toThrow(/needs createFFT's passes .*, which is f32 and f64 only/);
+    // Every path runs f16 (test/convolution/fourstep-precision, one-kernel-2d-precision, multipass-precision); convolutionLayout says which.
+    expect(convolutionLayout(device.limits, { shape: (1 << 16) + 3, type: 'complex', mode: 'circular', taps: 4, precision: 'f16' }).engine).toBe('multipass');
   });
 });

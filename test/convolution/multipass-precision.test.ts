@@ -1,11 +1,15 @@
-// createConvolution in f64 on createFFT's passes (where no fused or four-step path applies): circular
-// Bluestein lengths and 2D rows beyond one workgroup, with createFFT's f64 plans (df64 passes), the
-// df64 pointwise load callback (the plain multiply, and a user function with the df64 helpers), the
-// window kernel on df64 values for the zero-padding and the crop. Against direct f64 sums on random
-// doubles (all 53 bits), relative L2 <= 1e-12; outputs poisoned (0xff: NaN), error scopes.
+// createConvolution in f64 and f16 on createFFT's passes (where no fused or four-step path applies):
+// circular Bluestein lengths and 2D rows beyond one workgroup. f64: createFFT's f64 plans (df64
+// passes), the df64 pointwise load callback (the plain multiply, and a user function with the df64
+// helpers), the window kernel on df64 values for the zero-padding and the crop; random doubles (all
+// 53 bits), relative L2 <= 1e-12 against direct f64 sums. f16: createFFT's f32 plans between the
+// converting window kernels; f16 inputs, bound 2 x the exact result's f16 rounding error. Outputs
+// poisoned (0xff: NaN), error scopes.
 import { describe, expect, it } from 'vitest';
 import { createConvolution } from '../../src/index.js';
 import { complexFromDF64, complexToDF64, realFromDF64, realToDF64 } from '../../kernels/df64-layout.js';
+import { f16Round } from '../../kernels/f16.js';
+import { f16Bits, f16FromBits } from '../../src/host/f16-data.js';
 import { testDevice } from '../support/gpu.js';
 import { batchedReference, directConvolution, directConvolution2D, directCorrelation } from '../support/convolution.js';
 import { batchRelativeL2 } from '../support/precision.js';
@@ -67,4 +71,50 @@ describe("createConvolution precision 'f64' on createFFT's passes", () => {
     expect(error, `seed ${seed}`).toBeLessThanOrEqual(1e-12);
     conv.destroy();
   });
+});
+
+describe("createConvolution precision 'f16' on createFFT's passes (f32 FFTs between converting window kernels)", () => {
+  for (const c of [
+    { name: 'complex circular 97 (Bluestein), 5 taps, batch 2', shape: [97], filterShape: [5], type: 'complex', mode: 'circular', passes: ['pad', 'forward', 'inverse', 'crop'] },
+    { name: "real 'same' [2, 17000], 1 x 3 taps, batch 2 (rows beyond one workgroup)", shape: [2, 17000], filterShape: [1, 3], type: 'real', mode: 'same', passes: undefined },
+  ] as const) {
+    it(c.name, async () => {
+      const { device } = await testDevice();
+      const seed = makeSeed();
+      const r = rng(seed);
+      const complex = c.type === 'complex';
+      const per = complex ? 2 : 1;
+      const batch = 2;
+      const n = (c.shape as readonly number[]).reduce((a, b) => a * b, 1);
+      const taps = Float32Array.from({ length: per * (c.filterShape as readonly number[]).reduce((a, b) => a * b, 1) }, () => 2 * r() - 1);
+      const twoD = c.shape.length === 2;
+      const conv = await createConvolution(device, {
+        shape: twoD ? [...c.shape] : c.shape[0],
+        ...(twoD ? { filterShape: [...c.filterShape] } : {}),
+        type: c.type,
+        mode: c.mode,
+        filter: taps,
+        batch,
+        precision: 'f16',
+      });
+      const kernels = conv.passes.map((p) => p.kernel);
+      expect(kernels[0]).toBe('pad');
+      expect(kernels[kernels.length - 1]).toBe('crop');
+      if (c.passes) expect(new Set(kernels)).toEqual(new Set(c.passes));
+      const x = Float64Array.from({ length: per * n * batch }, () => f16Round(2 * r() - 1));
+      const bits = Uint16Array.from(x, f16Bits);
+      const want = batchedReference(x, batch, (s) =>
+        twoD ? directConvolution2D(s, taps, c.shape as [number, number], c.filterShape as [number, number], complex, c.mode) : directConvolution(s, taps, complex, c.mode),
+      );
+      const bound = 2 * batchRelativeL2([want.map(f16Round)], [want]);
+      const got = Float64Array.from(new Uint16Array(await encodeRaw(device, conv, bits, false)).subarray(0, want.length), f16FromBits);
+      const error = batchRelativeL2([got], [want]);
+      console.log(`f16 createFFT-passes convolution ${c.name}: relative L2 ${error.toExponential(2)}, bound ${bound.toExponential(2)} (seed ${seed})`);
+      expect(error, `seed ${seed}`).toBeLessThanOrEqual(bound);
+      const viaBits = await conv.run(bits);
+      expect(viaBits).toBeInstanceOf(Uint16Array);
+      expect(batchRelativeL2([Float64Array.from(viaBits, f16FromBits)], [got])).toBe(0);
+      conv.destroy();
+    });
+  }
 });
