@@ -33,14 +33,17 @@ function filterTaps(count: number): Float32Array {
 }
 
 export async function makeConvolutionCase(device: GPUDevice, spec: ConvolutionCaseSpec, options: CaseOptions = {}): Promise<BenchCase> {
-  if (spec.precision !== 'f32') throw new Error(`(FFT error) createConvolution computes in f32 only, not ${spec.precision}`);
+  const precision = spec.precision;
+  if (precision !== 'f32' && precision !== 'f16' && precision !== 'f64') throw new Error(`(FFT error) createConvolution takes f16, f32 or f64, not ${precision}`);
   const type = spec.kind === 'conv' ? 'real' : 'complex';
+  // f16 / f64: the user's buffers hold f16 values or df64 pairs (inputBytes / outputBytes count them); the taps stay a Float32Array.
   const conv = await createConvolution(device, {
     shape: spec.n,
     type,
     mode: 'circular',
     filter: filterTaps((type === 'complex' ? 2 : 1) * spec.n),
     batch: spec.batch,
+    ...(precision === 'f32' ? {} : { precision }),
   });
   return rotatingCase(device, spec, conv, options.copies ?? 1);
 }

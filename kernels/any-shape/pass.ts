@@ -23,7 +23,7 @@
 // The convolution's four-step paths (src/convolution/fourstep*.ts) use three more options, all on
 // specialised column kernels: the twiddle on the load (twiddleAt 'load': the pass that undoes a
 // forward column pass), `convolve` (forward FFT, pointwise with a stored spectrum, inverse FFT in
-// one pass; f32 only) and realPairs / outOffset (two real signals per complex one; the 'same' crop).
+// one pass; f32 or df64) and realPairs / outOffset (two real signals per complex one; the 'same' crop).
 // The twiddle on the load, realPairs and outOffset run in every precision (f32, df64, f16 sides).
 //
 // The engine always runs forward: an inverse transform conjugates on its first load and last store

@@ -106,7 +106,7 @@ export function checkOptions(options: ConvolutionOptions): ConvolutionRequest {
 
 /**
  * The precision of a convolution plan: 'f32' (default), 'f16' (f16 signals and outputs, f32
- * arithmetic and spectrum) or 'f64' (df64 throughout); f16 and f64 in the one fused kernel only.
+ * arithmetic and spectrum) or 'f64' (df64 throughout), on every path.
  */
 export function checkPrecision(precision: unknown): 'f16' | 'f32' | 'f64' {
   if (precision === undefined || precision === 'f32' || precision === 'f16' || precision === 'f64') return precision ?? 'f32';
