@@ -132,13 +132,11 @@ export async function createShapedConvolution(
   if (path.kind === 'multipass') {
     const l = path.layout;
     const beyond = planBeyond(l, batch, planLimits(device.limits), pointwise !== undefined, precision);
-    // f16 and f64 run on the one-kernel 2D and 1D four-step paths only (a clear error for the rest).
-    if (beyond.kind === 'four-step') return createFourStepConvolution(device, l, beyond.plan, { batch, filter, pointwise, precision });
-    if (beyond.kind === 'one-kernel-2d') return createOnePass2DConvolution(device, l, beyond.plan, { batch, filter, pointwise, precision });
-    if (beyond.kind === 'four-step-2d') return createFourStep2DConvolution(device, l, beyond.plan, { batch, filter, pointwise, precision });
-    if (precision !== 'f32') return createMultiPassConvolution(device, l, { batch, filter, pointwise, precision });
-    // f32 (checked above): the filter is a Float32Array or a FilterSpectrum.
-    const opts = { batch, filter: filter as Float32Array | FilterSpectrum | undefined, pointwise };
+    // Every path takes every precision (planBeyond planned it in that precision's arithmetic).
+    const opts = { batch, filter, pointwise, precision };
+    if (beyond.kind === 'four-step') return createFourStepConvolution(device, l, beyond.plan, opts);
+    if (beyond.kind === 'one-kernel-2d') return createOnePass2DConvolution(device, l, beyond.plan, opts);
+    if (beyond.kind === 'four-step-2d') return createFourStep2DConvolution(device, l, beyond.plan, opts);
     return createMultiPassConvolution(device, l, opts);
   }
   let layout = path.layout;
