@@ -21,7 +21,7 @@
 // values, r = k_1 (L_2 ... L_(p-1)) + ... + k_(p-1), k_i the output index of pass i) holds the
 // sequence whose L_p-point FFT gives, at k, the natural frequency k_1 + L_1 k_2 + ... +
 // (L_1 ... L_(p-1)) k: what createFFT's final pass would write there (naturalIndex below).
-import { COLUMNS, passShape, splitLength, UNBOUNDED, type ColumnsPass, type PassPrecision, type PlanLimits } from '../any-shape/passes.js';
+import { COLUMNS, columnPassShape, splitLength, UNBOUNDED, type ColumnsPass, type PassPrecision, type PlanLimits } from '../any-shape/passes.js';
 import { divisors, largestPrimeFactor } from '../../descriptors/sizes.js';
 import { naturalIndex } from '../../kernels/any-shape/digit-order.js';
 import { PASS_FLAGS, type PassParams } from '../../kernels/any-shape/pass.js';
@@ -132,7 +132,7 @@ export function planFourStep(
     const before = columns.slice(0, i).reduce((a, b) => a * b, 1);
     const L = columns[i];
     const W = V / before / L;
-    const shape = passShape(L, limits, precision)!;
+    const shape = columnPassShape(L, limits, precision)!;
     const forward = direction === 'forward';
     const first = i === 0;
     // Forward: the first pass reads the signals (zero beyond `valid`); inverse: the last writes the outputs.
