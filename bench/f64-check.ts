@@ -1,11 +1,11 @@
 // The f64 (df64) kernels' accuracy on the adapter the bench runs on (the GPU machine has no vitest):
 // createBatchedFFT in Precision('f64') against the f64 reference on random doubles (forward C2C, Thread
 // and Block; R2C; folded C2R; Bluestein where a size needs it) and createFFT in f64 (1D in passes, 2D
-// in one pass and in passes), with the df64 product the device gets (Dekker's splits, or one fma where hasExactFma says
+// in one pass and in passes) and createConvolution in f64 (fused, four-step), with the df64 product the device gets (Dekker's splits, or one fma where hasExactFma says
 // the device's fma rounds once). Issue 19's bounds: relative L2 per FFT <= 1e-13 up to 4096, 1e-12 above.
 //   node dist/bench/f64-check.js [sizes, default 16,64,256,1000,1009,4096,8192]
 // Prints one line per case and exits non-zero if any case misses its bound.
-import { Block, createBatchedFFT, createFFT, Direction, fft, hasExactFma, Limits, Precision, RealFFTOptions, Size, Thread, Type } from '../src/index.js';
+import { Block, createBatchedFFT, createConvolution, createFFT, Direction, fft, hasExactFma, Limits, Precision, RealFFTOptions, Size, Thread, Type } from '../src/index.js';
 import { DF64_EFT_EXPECTED, runDf64EftProbe } from './df64-eft.js';
 import { FAST_TOGGLES, requestNodeDevice } from '../src/node.js';
 import { referenceDFT, relativeL2 } from '../src/reference.js';
@@ -122,6 +122,29 @@ for (const shape of [[65536], [32, 32], [64, 96]]) {
   if (!ok) failed++;
   console.log(`${label} (${plan.passes.map((q) => q.kind).join(' + ')})\t${err.toExponential(2)}\t(bound ${bound})\t${ok ? 'ok' : 'FAILED'}`);
   plan.destroy();
+}
+// createConvolution in f64: complex circular, the fused kernel (4096) and the four-step path (2^17),
+// against the circular convolution computed with the f64 reference's FFTs.
+for (const n of [4096, 131072]) {
+  const taps = random(2 * 33);
+  const conv = await createConvolution(device, { shape: n, type: 'complex', mode: 'circular', filter: taps, batch: 1, precision: 'f64' });
+  const x = random(2 * n);
+  const y = await conv.run(x);
+  const padded = new Float64Array(2 * n);
+  padded.set(taps);
+  const [X, H] = [referenceDFT(x, n, -1), referenceDFT(padded, n, -1)];
+  const prod = new Float64Array(2 * n);
+  for (let k = 0; k < n; k++) {
+    prod[2 * k] = X[2 * k] * H[2 * k] - X[2 * k + 1] * H[2 * k + 1];
+    prod[2 * k + 1] = X[2 * k] * H[2 * k + 1] + X[2 * k + 1] * H[2 * k];
+  }
+  const want = referenceDFT(prod, n, 1).map((v) => v / n);
+  const err = relativeL2(y, want);
+  const bound = n <= 4096 ? 1e-13 : 1e-12;
+  const ok = err <= bound;
+  if (!ok) failed++;
+  console.log(`createConvolution complex circular ${n}, 33 taps (${conv.passes.length} pass${conv.passes.length > 1 ? 'es' : ''})\t${err.toExponential(2)}\t(bound ${bound})\t${ok ? 'ok' : 'FAILED'}`);
+  conv.destroy();
 }
 device.destroy();
 process.exit(failed ? 1 : 0);
