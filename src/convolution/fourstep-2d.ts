@@ -20,7 +20,7 @@ import { PlanLifecycle } from '../host/lifecycle.js';
 import { runOnce } from '../host/run-once.js';
 import { referenceFFTN, referenceRFFTN } from '../reference-nd.js';
 import { padAndCropWGSL, type FourStep2DLayout } from './fourstep-2d-plan.js';
-import type { MultiPassLayout } from './multipass-plan.js';
+import { layoutFields, type MultiPassLayout } from './multipass-plan.js';
 import { checkPointwise } from './pointwise.js';
 import { downloadData, ioBytes, uploadData } from './precision-io.js';
 import type { Convolution, ConvolutionBuffers, ConvolutionOptions, MultiPassConvolutionPass } from './types.js';
@@ -211,17 +211,8 @@ export async function createFourStep2DConvolution(device: GPUDevice, l: MultiPas
     ];
 
     return {
-      type: l.type,
-      mode: l.mode,
+      ...layoutFields(l),
       batch,
-      shape: l.shape,
-      signalLength: l.signalLength,
-      filterLength: l.filterLength,
-      filterShape: l.filterShape,
-      fftLength: l.fftLength,
-      fftShape: l.fftShape,
-      outputLength: l.outputLength,
-      outputShape: l.outputShape,
       inputBytes,
       outputBytes,
       passes,

@@ -25,7 +25,7 @@ import { runOnce } from '../host/run-once.js';
 import { referenceDFT } from '../reference.js';
 import { convolutionKernel, INPUT_BINDING, kernelParams, PARAMS_BINDING, SPECTRUM_BINDING } from './kernel.js';
 import { rowsNaturalIndex, type FourStepLayout } from './fourstep-plan.js';
-import type { MultiPassLayout } from './multipass-plan.js';
+import { layoutFields, type MultiPassLayout } from './multipass-plan.js';
 import { FWD_PREFIX, INV_PREFIX } from './plan.js';
 import { checkPointwise, compileKernel } from './pointwise.js';
 import { downloadData, ioBytes, uploadData, type ConvolutionPrecision } from './precision-io.js';
@@ -245,17 +245,8 @@ export async function createFourStepConvolution(device: GPUDevice, l: MultiPassL
     ];
 
     return {
-      type: l.type,
-      mode: l.mode,
+      ...layoutFields(l),
       batch,
-      shape: l.shape,
-      signalLength: l.signalLength,
-      filterLength: l.filterLength,
-      filterShape: l.filterShape,
-      fftLength: l.fftLength,
-      fftShape: l.fftShape,
-      outputLength: l.outputLength,
-      outputShape: l.outputShape,
       inputBytes,
       outputBytes,
       passes,

@@ -5,7 +5,7 @@
 import { largestPrimeFactor } from '../../descriptors/sizes.js';
 import { planShape, type PassPrecision, type PlanLimits } from '../any-shape/passes.js';
 import type { ConvolutionRequest } from './plan.js';
-import type { ConvolutionMode, ConvolutionType } from './types.js';
+import type { Convolution, ConvolutionMode, ConvolutionType } from './types.js';
 
 export interface MultiPassLayout {
   readonly type: ConvolutionType;
@@ -34,6 +34,12 @@ export interface MultiPassLayout {
 }
 
 const product = (s: readonly number[]) => s.reduce((a, b) => a * b, 1);
+
+/** What a plan beyond the fused kernel reports of its layout (Convolution's shape fields), the same on every path. */
+export function layoutFields(l: MultiPassLayout): Pick<Convolution, 'type' | 'mode' | 'shape' | 'signalLength' | 'filterLength' | 'filterShape' | 'fftLength' | 'fftShape' | 'outputLength' | 'outputShape'> {
+  const { type, mode, shape, signalLength, filterLength, filterShape, fftLength, fftShape, outputLength, outputShape } = l;
+  return { type, mode, shape, signalLength, filterLength, filterShape, fftLength, fftShape, outputLength, outputShape };
+}
 
 /**
  * The smallest length >= n with no prime factor above 7 (scipy's next_fast_len): createFFT splits

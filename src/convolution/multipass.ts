@@ -21,7 +21,7 @@ import { runOnce } from '../host/run-once.js';
 import { referenceFFTN, referenceRFFTN } from '../reference-nd.js';
 import { ELEMENTWISE_WORKGROUP, pointwiseLoadCallback, pointwiseLoadCallbackDF64, WINDOW_BINDINGS, windowKernel, windowParams, type FloatGrid } from './multipass-kernels.js';
 import { downloadData, ioBytes, uploadData } from './precision-io.js';
-import type { MultiPassLayout } from './multipass-plan.js';
+import { layoutFields, type MultiPassLayout } from './multipass-plan.js';
 import { compileShader } from '../host/shader.js';
 import { checkPointwise } from './pointwise.js';
 import type { Convolution, ConvolutionBuffers, ConvolutionOptions, MultiPassConvolutionPass } from './types.js';
@@ -275,17 +275,8 @@ export async function createMultiPassConvolution(device: GPUDevice, l: MultiPass
     }
 
     return {
-      type: l.type,
-      mode: l.mode,
+      ...layoutFields(l),
       batch,
-      shape: l.shape,
-      signalLength: l.signalLength,
-      filterLength: l.filterLength,
-      filterShape: l.filterShape,
-      fftLength: l.fftLength,
-      fftShape: l.fftShape,
-      outputLength: l.outputLength,
-      outputShape: l.outputShape,
       inputBytes,
       outputBytes,
       passes,

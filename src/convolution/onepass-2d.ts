@@ -15,7 +15,7 @@ import { hasExactFma } from '../host/fma.js';
 import { PlanLifecycle } from '../host/lifecycle.js';
 import { runOnce } from '../host/run-once.js';
 import { referenceFFTN, referenceRFFTN } from '../reference-nd.js';
-import type { MultiPassLayout } from './multipass-plan.js';
+import { layoutFields, type MultiPassLayout } from './multipass-plan.js';
 import { onePassCallbacks, type OnePass2DLayout } from './onepass-2d-plan.js';
 import { checkPointwise, compileKernel } from './pointwise.js';
 import { downloadData, ioBytes, uploadData, type ConvolutionPrecision } from './precision-io.js';
@@ -229,17 +229,8 @@ export async function createOnePass2DConvolution(device: GPUDevice, l: MultiPass
     ];
 
     return {
-      type: l.type,
-      mode: l.mode,
+      ...layoutFields(l),
       batch,
-      shape: l.shape,
-      signalLength: l.signalLength,
-      filterLength: l.filterLength,
-      filterShape: l.filterShape,
-      fftLength: l.fftLength,
-      fftShape: l.fftShape,
-      outputLength: l.outputLength,
-      outputShape: l.outputShape,
       inputBytes,
       outputBytes,
       passes,
