@@ -10,10 +10,10 @@
 // on the host in f64 (src/reference-nd.ts). f64 plans: every pass in df64 (createBatchedFFT's f64
 // rows kernel, df64 column passes and fused column pass, fma products where the device's fma rounds
 // once), df64 scratch, spectrum and buffers; the spectrum from the host too.
+import { checkCreated, convolutionIO, ownedResources } from './resources.js';
 import { makeColumnsPass, makeRowsPass, NO_HALF, type GPUPass, type Region } from '../any-shape/fft.js';
 import { naturalIndex } from '../../kernels/any-shape/digit-order.js';
 import { complexToDF64 } from '../../kernels/df64-layout.js';
-import { checkIOBuffers } from '../host/checks.js';
 import { hasExactFma } from '../host/fma.js';
 import { checkBufferBytes } from '../host/device.js';
 import { PlanLifecycle } from '../host/lifecycle.js';
@@ -98,19 +98,10 @@ export async function createFourStep2DConvolution(device: GPUDevice, l: MultiPas
   // The taps go where signal 0 lies (the forward rows pass pads them like a signal) when they fit there.
   const tapsFit = my <= ny && mx <= nx;
 
-  const made: { destroy(): void }[] = [];
-  const buffer = (size: number, usage: number, name: string) => {
-    const b = device.createBuffer({ size: Math.max(16, size), usage, label: `${label} ${name}` });
-    made.push(b);
-    return b;
-  };
+  const { own, buffer, destroyAll } = ownedResources(device, label);
   try {
     const storage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC;
     const spectrum = buffer(Py * Sx * complexBytes, storage, 'filter spectrum');
-    const own = <T extends { destroy(): void }>(g: T) => {
-      made.push(g);
-      return g;
-    };
     const rowsForward = own(await makeRowsPass(device, f.rowsForward, arith, { input: half, output: false }, padLoad ? { load: padLoad } : {}, Py, exactFma));
     // The passes between the rows passes run in place on the scratch buffer: only that kernel is compiled.
     const forward: GPUPass[] = [];
@@ -162,20 +153,14 @@ export async function createFourStep2DConvolution(device: GPUDevice, l: MultiPas
       device.queue.writeBuffer(spectrum, 0, h);
     }
     await device.queue.onSubmittedWorkDone();
-    const creationError = await device.popErrorScope();
-    if (creationError) throw new Error(`webfftdx: createConvolution: GPU validation error while creating the plan: ${creationError.message}`);
+    await checkCreated(device);
 
     const life = new PlanLifecycle(device, 'createConvolution plan', () => {
-      for (const m of made) m.destroy();
+      destroyAll();
     });
     const encode = (pass: GPUComputePassEncoder, buffers: ConvolutionBuffers): void => {
       life.assertUsable('encode()');
-      const { input, output, inPlace } = checkIOBuffers(buffers, inputBytes, outputBytes);
-      if (inPlace && l.mode === 'linear') {
-        throw new Error(
-          `webfftdx: convolution encode: mode 'linear' writes ${l.outputLength} points per signal from ${l.signalLength}: it cannot run in place; pass an output buffer`,
-        );
-      }
+      const { input, output, inPlace } = convolutionIO(buffers, { inputBytes, outputBytes }, l, l.mode !== 'linear');
       rowsForward.encode(pass, region(input), scratchRegion);
       for (const g of [...forward, fused, ...inverse]) g.encode(pass, scratchRegion, scratchRegion);
       rowsInverse.encode(pass, scratchRegion, region(output));
@@ -222,7 +207,7 @@ export async function createFourStep2DConvolution(device: GPUDevice, l: MultiPas
       destroy: () => life.destroy(),
     };
   } catch (e) {
-    for (const m of made) m.destroy();
+    destroyAll();
     throw e;
   }
 }

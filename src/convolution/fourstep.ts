@@ -13,11 +13,11 @@
 // Precision('f64') descriptors; fma products where hasExactFma(device)), the scratch buffer and the
 // spectrum hold df64 vec4<f32> values, the user's buffers df64 pairs. f16 plans run the f32 passes and
 // scratch; only the first pass reads f16 (halfInput) and the last writes f16 (halfOutput).
+import { checkCreated, convolutionIO, ownedResources } from './resources.js';
 import { complexToDF64 } from '../../kernels/df64-layout.js';
 import { generateModule } from '../../kernels/module.js';
 import type { WGSLModule } from '../../kernels/types.js';
 import { makeColumnsPass, type GPUPass, type HalfSides, type Region } from '../any-shape/fft.js';
-import { checkIOBuffers } from '../host/checks.js';
 import { checkBufferBytes, checkKernelFits, dispatchShape } from '../host/device.js';
 import { hasExactFma } from '../host/fma.js';
 import { PlanLifecycle } from '../host/lifecycle.js';
@@ -115,26 +115,14 @@ export async function createFourStepConvolution(device: GPUDevice, l: MultiPassL
   const withFma = (m: WGSLModule, prefix: string) => generateModule(m.plan, { prefix, sharedMemory: m.sharedMemory, exactFma: true });
   const rowsLayout = exactFma ? { ...rl, forward: withFma(rl.forward, FWD_PREFIX), inverse: withFma(rl.inverse, INV_PREFIX) } : rl;
 
-  const made: { destroy(): void }[] = [];
-  const buffer = (size: number, usage: number, name: string) => {
-    const b = device.createBuffer({ size: Math.max(16, size), usage, label: `${label} ${name}` });
-    made.push(b);
-    return b;
-  };
-  const uniform = (data: Uint32Array<ArrayBuffer>, name: string) => {
-    const b = buffer(data.byteLength, GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST, name);
-    device.queue.writeBuffer(b, 0, data);
-    return b;
-  };
+  const { own, buffer, uniform, destroyAll } = ownedResources(device, label);
   try {
     // The column passes bind no table: a placeholder for makeColumnsPass's signature.
     const noTables = buffer(16, GPUBufferUsage.STORAGE, 'no tables');
     // The passes between the first and the last run in place on the scratch buffer: only that kernel is compiled.
     // f16: the first forward pass reads the f16 signals, the last inverse pass writes the f16 outputs.
     const gpu = async (p: FourStepLayout['forward'][number], inPlaceOnly: boolean, sides: HalfSides = { input: false, output: false }) => {
-      const g = await makeColumnsPass(device, p, noTables, undefined, sides, exactFma, inPlaceOnly);
-      made.push(g);
-      return g;
+      return own(await makeColumnsPass(device, p, noTables, undefined, sides, exactFma, inPlaceOnly));
     };
     const forward: GPUPass[] = [];
     for (const [k, p] of f.forward.entries()) forward.push(await gpu(p, k > 0, { input: half && k === 0, output: false }));
@@ -203,20 +191,14 @@ export async function createFourStepConvolution(device: GPUDevice, l: MultiPassL
       device.queue.writeBuffer(spectrum, 0, h);
     }
     await device.queue.onSubmittedWorkDone();
-    const creationError = await device.popErrorScope();
-    if (creationError) throw new Error(`webfftdx: createConvolution: GPU validation error while creating the plan: ${creationError.message}`);
+    await checkCreated(device);
 
     const life = new PlanLifecycle(device, 'createConvolution plan', () => {
-      for (const m of made) m.destroy();
+      destroyAll();
     });
     const encode = (pass: GPUComputePassEncoder, buffers: ConvolutionBuffers): void => {
       life.assertUsable('encode()');
-      const { input, output, inPlace } = checkIOBuffers(buffers, inputBytes, outputBytes);
-      if (inPlace && l.mode === 'linear') {
-        throw new Error(
-          `webfftdx: convolution encode: mode 'linear' writes ${l.outputLength} points per signal from ${l.signalLength}: it cannot run in place; pass an output buffer`,
-        );
-      }
+      const { input, output, inPlace } = convolutionIO(buffers, { inputBytes, outputBytes }, l, l.mode !== 'linear');
       forward.forEach((g, k) => g.encode(pass, k === 0 ? region(input) : scratchRegion, scratchRegion));
       rowsPass(pass, rowsGroup, rowGroups);
       inverse.forEach((g, k) => g.encode(pass, scratchRegion, k === inverse.length - 1 ? region(output) : scratchRegion));
@@ -256,7 +238,7 @@ export async function createFourStepConvolution(device: GPUDevice, l: MultiPassL
       destroy: () => life.destroy(),
     };
   } catch (e) {
-    for (const m of made) m.destroy();
+    destroyAll();
     throw e;
   }
 }

@@ -11,9 +11,9 @@
 // window kernel on df64 values, H / P computed on the host in f64 (src/reference-nd.ts). f16 plans:
 // createFFT's f32 plans between two window kernels that always run (circular too): f16 signals into
 // f32, f32 results to f16 outputs (createFFT's f16 plans would round the spectra to f16 in between).
+import { checkCreated, convolutionIO, ownedResources } from './resources.js';
 import { complexToDF64 } from '../../kernels/df64-layout.js';
 import { createFFT, type AnyShapeFFT } from '../any-shape/fft.js';
-import { checkIOBuffers } from '../host/checks.js';
 import { checkBufferBytes, dispatchShape } from '../host/device.js';
 import { hasExactFma } from '../host/fma.js';
 import { PlanLifecycle } from '../host/lifecycle.js';
@@ -116,23 +116,13 @@ export async function createMultiPassConvolution(device: GPUDevice, l: MultiPass
   if (pointwise !== undefined) await checkPointwise(device, pointwise, df ? 'f64' : 'f32');
   const hostH = df ? hostSpectrum(filter, l, perPoint) : undefined;
 
-  const made: { destroy(): void }[] = [];
-  const buffer = (size: number, usage: number, name: string) => {
-    const b = device.createBuffer({ size: Math.max(16, size), usage, label: `${label} ${name}` });
-    made.push(b);
-    return b;
-  };
-  const uniform = (data: BufferSource, name: string) => {
-    const b = buffer(data.byteLength, GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST, name);
-    device.queue.writeBuffer(b, 0, data);
-    return b;
-  };
+  const { own, buffer, uniform, destroyAll } = ownedResources(device, label);
   const groupsFor = (count: number) => dispatchShape(Math.ceil(count / ELEMENTWISE_WORKGROUP), device.limits.maxComputeWorkgroupsPerDimension);
 
   try {
     const fftPrecision = df ? { precision } : {};
     const forward: AnyShapeFFT = await createFFT(device, { shape: l.fftShape, type: complex ? 'c2c' : 'r2c', direction: 'forward', batch, ...fftPrecision });
-    made.push(forward);
+    own(forward);
     // f64: the helpers with the fma products where createFFT's passes take them (the same device test).
     const load = df
       ? pointwiseLoadCallbackDF64(pointwise, l.spectrumLength, batch, await hasExactFma(device))
@@ -145,7 +135,7 @@ export async function createMultiPassConvolution(device: GPUDevice, l: MultiPass
       const hint = pointwise === undefined ? '' : '\n(the pointwise function shares createFFT\'s kernel on the multi-pass path: leave the names fft_*, ax_*, P, main and conv_* to it)';
       throw new Error(`${(e as Error).message}${hint}`);
     }
-    made.push(inverse);
+    own(inverse);
     const windowPipeline = await pipelineFor(device, windowKernel(half ? 'f16-in' : precision), `webfftdx convolution window${df ? ' f64' : half ? ' f16 in' : ''}`);
     const cropPipeline = half ? await pipelineFor(device, windowKernel('f16-out'), 'webfftdx convolution window f16 out') : windowPipeline;
 
@@ -192,8 +182,7 @@ export async function createMultiPassConvolution(device: GPUDevice, l: MultiPass
     const [rowOffset, colOffset] = l.outputOffset.length === 1 ? [0, perPoint * l.outputOffset[0]] : [l.outputOffset[0], perPoint * l.outputOffset[1]];
     const cropUniform = crop ? uniform(windowParams(batch, outGrid, fftGrid, rowOffset, colOffset, cropGroups[0]), 'crop params') : undefined;
     await device.queue.onSubmittedWorkDone();
-    const creationError = await device.popErrorScope();
-    if (creationError) throw new Error(`webfftdx: createConvolution: GPU validation error while creating the plan: ${creationError.message}`);
+    await checkCreated(device);
 
     const padGroupsCache = new WeakMap<GPUBuffer, GPUBindGroup>();
     const cropGroupsCache = new WeakMap<GPUBuffer, GPUBindGroup>();
@@ -221,16 +210,11 @@ export async function createMultiPassConvolution(device: GPUDevice, l: MultiPass
     const fwd = forward;
     const inv = inverse;
     const life = new PlanLifecycle(device, 'createConvolution plan', () => {
-      for (const m of made) m.destroy();
+      destroyAll();
     });
     const encode = (pass: GPUComputePassEncoder, buffers: ConvolutionBuffers): void => {
       life.assertUsable('encode()');
-      const { input, output, inPlace } = checkIOBuffers(buffers, inputBytes, outputBytes);
-      if (inPlace && l.mode === 'linear') {
-        throw new Error(
-          `webfftdx: convolution encode: mode 'linear' writes ${l.outputLength} points per signal from ${l.signalLength}: it cannot run in place; pass an output buffer`,
-        );
-      }
+      const { input, output, inPlace } = convolutionIO(buffers, { inputBytes, outputBytes }, l, l.mode !== 'linear');
       if (padded) {
         window(pass, cachedWindow(padGroupsCache, input, input, padded, padUniform!), padGroups);
         fwd.encode(pass, { input: padded, output: spectra, workspace });
@@ -286,7 +270,7 @@ export async function createMultiPassConvolution(device: GPUDevice, l: MultiPass
       destroy: () => life.destroy(),
     };
   } catch (e) {
-    for (const m of made) m.destroy();
+    destroyAll();
     throw e;
   }
 }

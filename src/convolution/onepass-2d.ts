@@ -6,10 +6,10 @@
 // f16 plans: f16 signals and outputs (the kernel's load widens to f32, its store rounds to f16 once),
 // f32 FFTs and spectrum; f64 plans: df64 modules, spectrum and buffers (fma products where the
 // device's fma rounds once). Both take the filter spectrum from the host (f64: src/reference-nd.ts).
+import { checkCreated, convolutionIO, ownedResources } from './resources.js';
 import { complexToDF64 } from '../../kernels/df64-layout.js';
 import { generateModule } from '../../kernels/module.js';
 import { ONE_PASS_BINDINGS, ONE_PASS_SMEM, onePassKernel, onePassLayout, type OnePassSpec } from '../../kernels/any-shape/one-pass.js';
-import { checkIOBuffers } from '../host/checks.js';
 import { checkBufferBytes, checkKernelFits, dispatchShape } from '../host/device.js';
 import { hasExactFma } from '../host/fma.js';
 import { PlanLifecycle } from '../host/lifecycle.js';
@@ -115,17 +115,7 @@ export async function createOnePass2DConvolution(device: GPUDevice, l: MultiPass
   const canInPlace = l.mode !== 'linear' && inputBytes === outputBytes;
   const inPlaceModule = canInPlace ? await compileKernel(device, onePassKernel(spec(true)).code, `${label} in place`, pointwise !== undefined) : undefined;
 
-  const made: { destroy(): void }[] = [];
-  const buffer = (size: number, usage: number, name: string) => {
-    const b = device.createBuffer({ size: Math.max(16, size), usage, label: `${label} ${name}` });
-    made.push(b);
-    return b;
-  };
-  const uniform = (values: Uint32Array<ArrayBuffer>, name: string) => {
-    const b = buffer(values.byteLength, GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST, name);
-    device.queue.writeBuffer(b, 0, values);
-    return b;
-  };
+  const { buffer, uniform, destroyAll } = ownedResources(device, label);
   try {
     device.pushErrorScope('validation');
     const pipeline = await device.createComputePipelineAsync({ layout: 'auto', compute: { module, entryPoint: 'main' }, label });
@@ -171,22 +161,16 @@ export async function createOnePass2DConvolution(device: GPUDevice, l: MultiPass
       device.queue.writeBuffer(spectrum, 0, h);
     }
     await device.queue.onSubmittedWorkDone();
-    const creationError = await device.popErrorScope();
-    if (creationError) throw new Error(`webfftdx: createConvolution: GPU validation error while creating the plan: ${creationError.message}`);
+    await checkCreated(device);
 
     let inPlacePipeline: GPUComputePipeline | undefined;
     const bindGroups = new WeakMap<GPUBuffer, WeakMap<GPUBuffer, GPUBindGroup>>();
     const life = new PlanLifecycle(device, 'createConvolution plan', () => {
-      for (const m of made) m.destroy();
+      destroyAll();
     });
     const encode = (pass: GPUComputePassEncoder, buffers: ConvolutionBuffers): void => {
       life.assertUsable('encode()');
-      const { input, output, inPlace } = checkIOBuffers(buffers, inputBytes, outputBytes);
-      if (inPlace && !inPlaceModule) {
-        throw new Error(
-          `webfftdx: convolution encode: mode '${l.mode}' writes ${l.outputLength} points per signal from ${l.signalLength}: it cannot run in place; pass an output buffer`,
-        );
-      }
+      const { input, output, inPlace } = convolutionIO(buffers, { inputBytes, outputBytes }, l, inPlaceModule !== undefined);
       const pipe = inPlace
         ? (inPlacePipeline ??= device.createComputePipeline({ layout: 'auto', compute: { module: inPlaceModule!, entryPoint: 'main' }, label: `${label} in place` }))
         : pipeline;
@@ -240,7 +224,7 @@ export async function createOnePass2DConvolution(device: GPUDevice, l: MultiPass
       destroy: () => life.destroy(),
     };
   } catch (e) {
-    for (const m of made) m.destroy();
+    destroyAll();
     throw e;
   }
 }
