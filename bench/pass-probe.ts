@@ -16,12 +16,18 @@
 //   rowslot<N> the rows exchange's slot stride, bytes<N> lays the buffer out as if the device had N
 //   bytes of workgroup memory (less: slot swizzles instead of padding), io drops the FFTs (the
 //   kernel's loads, buffer traffic, barriers and stores alone).
+//   A C2C shape the phased engine runs (kernels/any-shape/one-pass-engine.ts): `axes` times the
+//   axis-by-axis kernel instead (its options as above); else e<ept>, p<parts>, complex / split,
+//   s<slots> (transforms per workgroup) and r<radices as 16.4.16.4> override the planned engine,
+//   io drops the engine.
 import type { BenchCase } from './case.js';
 import { createBufferSets, destroyBufferSets, rotationCount } from './buffers.js';
 import { makeCopyCase } from './copy-kernel.js';
 import { probeMain } from './probe-cli.js';
 import { dispatchShape } from '../src/host/device.js';
-import { COLUMNS, planShape, type OnePass, type PlanLimits } from '../src/any-shape/passes.js';
+import { COLUMNS, onePass, planShape, type OnePass, type PlanLimits } from '../src/any-shape/passes.js';
+import { engineRadices } from '../src/any-shape/one-pass-engine-plan.js';
+import { onePassEngineKernel, onePassEngineWorkgroups, type OnePassEngineShape } from '../kernels/any-shape/one-pass-engine.js';
 import { PASS_BINDINGS, PASS_PARAMS_BYTES, passKernel, passParamsData } from '../kernels/any-shape/pass.js';
 import { ONE_PASS_BINDINGS, ONE_PASS_SMEM, onePassKernel, onePassLayout } from '../kernels/any-shape/one-pass.js';
 import { generateModule } from '../kernels/module.js';
@@ -59,7 +65,22 @@ async function probe(device: GPUDevice, label: string, total: number): Promise<B
       const o = options.find((x) => new RegExp(`^${key}\\d+$`).test(x));
       return o === undefined ? undefined : Number(o.slice(key.length));
     };
-    return onePassProbe(device, label, p, { ept: number('e'), pad: !options.includes('nopad'), pitch: number('pitch'), rowSlot: number('rowslot'), bytes: number('bytes'), io: options.includes('io') }, limits);
+    if (p.engine && !options.includes('axes')) {
+      const radices = options.find((o) => /^r[\d.]+$/.test(o));
+      const ept = number('e') ?? p.engine.ept;
+      const parts = number('p') ?? p.engine.parts;
+      const engine: OnePassEngineShape = {
+        ept,
+        parts,
+        exchange: options.includes('split') ? 'split' : options.includes('complex') ? 'complex' : p.engine.exchange,
+        slots: number('s') ?? p.engine.slots,
+        radices: radices ? radices.slice(1).split('.').map(Number) : ept === p.engine.ept && parts === p.engine.parts ? p.engine.radices : engineRadices(shape, ept, parts)[0] ?? [],
+      };
+      return enginePassProbe(device, label, p, engine, options.includes('io'));
+    }
+    const axes = p.engine ? onePass(shape, 'c2c', 'forward', batch, limits) : p;
+    if (!axes) throw new Error(`pass probe: [${shape}] has no axis-by-axis one-pass kernel under these limits`);
+    return onePassProbe(device, label, axes, { ept: number('e'), pad: !options.includes('nopad'), pitch: number('pitch'), rowSlot: number('rowslot'), bytes: number('bytes'), io: options.includes('io') }, limits);
   }
   if (!p || p.op !== 'pass') throw new Error(`pass probe: pass ${passText} of [${shape}] is not a column or final pass`);
   const groups = Math.ceil(p.params.count / ((override.columns as number | undefined) ?? COLUMNS));
@@ -178,6 +199,35 @@ async function onePassProbe(device: GPUDevice, label: string, p: OnePass, o: One
     }),
   );
   return dispatchCase({ n: p.shape.reduce((x, y) => x * y, 1), batch: p.batch, bytesMoved: inBytes + outBytes, pipeline, bindGroups, workgroups: wg }, () => {
+    destroyBufferSets(sets);
+    uniform.destroy();
+  });
+}
+
+/** The phased-engine one-pass kernel (C2C forward, out of place) in a given shape; `io` drops the engine call. */
+async function enginePassProbe(device: GPUDevice, label: string, p: OnePass, engine: OnePassEngineShape, io: boolean): Promise<BenchCase> {
+  const kernel = onePassEngineKernel({ ...engine, shape: p.shape, direction: 'forward', precision: 'f32', inPlace: false });
+  console.log(`${label}: engine E${engine.ept} radices ${engine.radices.join('.')} ${engine.exchange} in ${engine.parts} part(s), ${engine.slots} slot(s); ${kernel.workgroupSize.join(' x ')} invocations, ${kernel.workgroupBytes} bytes`);
+  const code = io ? kernel.code.replace(/^\s*fft_e_engine\(&data, [^;]*\);$/gm, '') : kernel.code;
+  if (io && code === kernel.code) throw new Error('pass probe: no engine call found to drop');
+  const module = device.createShaderModule({ code, label });
+  const pipeline = await device.createComputePipelineAsync({ layout: 'auto', compute: { module, entryPoint: 'main' } });
+  const wg = dispatchShape(onePassEngineWorkgroups(p.batch, engine), device.limits.maxComputeWorkgroupsPerDimension);
+  const uniform = device.createBuffer({ size: 16, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
+  device.queue.writeBuffer(uniform, 0, new Uint32Array([p.batch, wg[0], p.batch, 0]));
+  const bytes = p.io.inElements * 8;
+  const sets = createBufferSets(device, bytes, bytes, rotationCount(2 * bytes), label);
+  const bindGroups = sets.map((s) =>
+    device.createBindGroup({
+      layout: pipeline.getBindGroupLayout(0),
+      entries: [
+        { binding: ONE_PASS_BINDINGS.input, resource: { buffer: s.input } },
+        { binding: ONE_PASS_BINDINGS.output, resource: { buffer: s.output } },
+        { binding: ONE_PASS_BINDINGS.params, resource: { buffer: uniform } },
+      ],
+    }),
+  );
+  return dispatchCase({ n: p.shape.reduce((x, y) => x * y, 1), batch: p.batch, bytesMoved: 2 * bytes, pipeline, bindGroups, workgroups: wg }, () => {
     destroyBufferSets(sets);
     uniform.destroy();
   });

@@ -59,6 +59,23 @@ export interface BlockEngineSpec {
    * exchange in one part only.
    */
   readonly slotSwizzle?: boolean;
+  /**
+   * Stage radices in order (default stageRadices(size, ept, parts)): each divides E, and every stage
+   * but the last runs a multiple of `parts` butterflies per invocation.
+   */
+  readonly radices?: readonly number[];
+  /**
+   * The axes of a multi-dimensional transform of `size` = their product, outermost first (default
+   * [size]: a 1D FFT). Ns restarts at 1 whenever the radices so far complete an axis: a Stockham
+   * sequence stopped after the product P of its radices leaves, in block q of P consecutive
+   * elements, the P-point DFT of the elements q + (N / P) n' (n' < P). With P the outermost axis
+   * that is the DFT along it of column q, stored transposed (block q); the next sequence, started
+   * afresh on that array, transforms the next axis the same way, and after the innermost one the
+   * data are back in row-major order. So a 2D / 3D FFT is one engine with standard twiddles of the
+   * axis lengths, no transposes. Its last stage (Ns R = nx < N) leaves outputs where
+   * engineOutputPosition says, not in the t + i * stride layout.
+   */
+  readonly phases?: readonly number[];
 }
 
 /**
@@ -162,13 +179,53 @@ interface Stage {
   readonly ns: number;
 }
 
-function stagesOf(n: number, e: number, parts: number): Stage[] {
+function stagesOf(spec: BlockEngineSpec): Stage[] {
+  const parts = spec.parts ?? 1;
+  const radices = spec.radices ?? stageRadices(spec.size, spec.ept, parts);
+  const phases = spec.phases ?? [spec.size];
+  if (phases.reduce((a, b) => a * b, 1) !== spec.size) throw new Error(`internal: engine phases [${phases}] do not multiply to ${spec.size}`);
   let ns = 1;
-  return stageRadices(n, e, parts).map((radix) => {
+  let phase = 0;
+  const stages = radices.map((radix, j) => {
+    if (spec.ept % radix !== 0 || (j < radices.length - 1 && (spec.ept / radix) % parts !== 0)) {
+      throw new Error(`internal: engine radix ${radix} (stage ${j}) with E ${spec.ept} in ${parts} part(s)`);
+    }
     const s = { radix, ns };
     ns *= radix;
+    if (ns === phases[phase]) {
+      ns = 1;
+      phase++;
+    } else if (phase >= phases.length || phases[phase] % ns !== 0) throw new Error(`internal: engine radices [${radices}] do not complete the phases [${phases}]`);
     return s;
   });
+  if (phase !== phases.length) throw new Error(`internal: engine radices [${radices}] do not complete the phases [${phases}]`);
+  return stages;
+}
+
+/**
+ * Where the engine leaves its outputs: register i of invocation `thread` holds element
+ * position(thread, i). The identity layout (thread + i * stride) unless `phases` has several axes.
+ */
+export function engineOutputPosition(spec: BlockEngineSpec): { readonly lines: (thread: string) => string[]; position(thread: string, i: number): string } {
+  const stages = stagesOf(spec);
+  const { radix: R, ns } = stages[stages.length - 1];
+  const stride = spec.size / spec.ept;
+  const per = spec.ept / R;
+  // Register m + r * per holds output r of butterfly b = thread + m * stride, element (b / Ns) Ns R + b mod Ns + r Ns.
+  if (ns * R === spec.size) return { lines: () => [], position: (thread, i) => addConst(thread, i * stride) };
+  if (stride % ns === 0) {
+    return {
+      lines: (thread) => [`let out_base = ${mulConst(divConst(thread, ns), ns * R)} + ${modConst(thread, ns)};`],
+      position: (_, i) => addConst('out_base', (i % per) * stride * R + Math.floor(i / per) * ns),
+    };
+  }
+  return {
+    lines: () => [],
+    position: (thread, i) => {
+      const b = addConst(thread, (i % per) * stride);
+      return `${mulConst(divConst(`(${b})`, ns), ns * R)} + ${modConst(`(${b})`, ns)} + ${u32Literal(Math.floor(i / per) * ns)}`;
+    },
+  };
 }
 
 /** Per-butterfly twiddle index k = b mod Ns and output base (b / Ns) * Ns * R + k, as WGSL lets. */
@@ -395,7 +452,8 @@ export function addBlockEngine(defs: Definitions, spec: BlockEngineSpec): string
   if (defs.has(name)) return name;
   const stride = n / ept;
   const parts = spec.parts ?? 1;
-  const stages = stagesOf(n, ept, parts);
+  const stages = stagesOf(spec);
+  if (spec.phases && parts > 1) checkPartedPhases(spec, stages);
   if (stages.length > 1 && spec.exchange === 'none') throw new Error('webfftdx: a multi-invocation engine needs an exchange');
   const dir = sign < 0 ? '' : '_inv';
   const body: string[] = [];
@@ -420,13 +478,54 @@ export function addBlockEngine(defs: Definitions, spec: BlockEngineSpec): string
   }
   defs.add(name, () =>
     [
-      `// ${n}-point ${sign < 0 ? 'forward' : 'inverse'} FFT over ${stride} invocation(s) x ${ept} registers; radices ${stages
+      `// ${n}-point ${spec.phases && spec.phases.length > 1 ? `[${spec.phases.join(' x ')}] ` : ''}${sign < 0 ? 'forward' : 'inverse'} FFT over ${stride} invocation(s) x ${ept} registers; radices ${stages
         .map((s) => s.radix)
-        .join(' x ')}; ${engineBarriers(n, ept, spec.exchange, parts)} barriers.`,
+        .join(' x ')}; ${(spec.exchange === 'split' ? 4 : spec.exchange === 'complex' ? 2 : 0) * parts * (stages.length - 1)} barriers.`,
       `fn ${name}(data: ${registerType(storage, spec.arith ?? ARITH_F32)}, thread: u32, fft: u32) {`,
       ...body.map((l) => `  ${l}`),
       `}`,
     ].join('\n'),
   );
   return name;
+}
+
+/**
+ * Whether addBlockEngine takes this spec's stages (radices, phases, parts), for planners that try
+ * shapes: undefined when it does, else the reason.
+ */
+export function engineStagesProblem(spec: Pick<BlockEngineSpec, 'size' | 'ept' | 'parts' | 'radices' | 'phases'>): string | undefined {
+  try {
+    const full = { ...spec, prefix: '', storage: spec.ept, sign: -1, slots: 1, exchange: 'complex', smem: '' } as const;
+    const stages = stagesOf(full);
+    if ((spec.parts ?? 1) > 1) checkPartedPhases(full, stages);
+    return undefined;
+  } catch (e) {
+    return (e as Error).message;
+  }
+}
+
+/**
+ * A parted exchange moves part p of the butterflies' outputs (butterflies m with m parts / per = p)
+ * through the buffer at once, so their output elements must lie in part p's range. Stockham stages
+ * of a 1D length keep that by construction (stageRadices); a phased engine's stages are checked
+ * element by element here (N x stages integer steps, at generation).
+ */
+function checkPartedPhases(spec: BlockEngineSpec, stages: readonly Stage[]): void {
+  const parts = spec.parts ?? 1;
+  const n = spec.size;
+  const stride = n / spec.ept;
+  const partLen = n / parts;
+  stages.slice(0, -1).forEach(({ radix: R, ns }, j) => {
+    const per = spec.ept / R;
+    for (let t = 0; t < stride; t++) {
+      for (let m = 0; m < per; m++) {
+        const b = t + m * stride;
+        const p = Math.floor((m * parts) / per);
+        for (let r = 0; r < R; r++) {
+          const at = Math.floor(b / ns) * ns * R + (b % ns) + r * ns;
+          if (Math.floor(at / partLen) !== p) throw new Error(`internal: engine stage ${j} (radix ${R}, Ns ${ns}) cannot exchange in ${parts} parts`);
+        }
+      }
+    }
+  });
 }

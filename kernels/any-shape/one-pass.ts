@@ -232,29 +232,12 @@ export function onePassKernel(spec: OnePassSpec): OnePassKernel {
   const outElem = type === 'c2r' || (conv && type === 'r2c') ? realElem : V;
   const inMem = half ? (type === 'r2c' ? 'f16' : 'vec2<f16>') : inElem;
   const outMem = half ? (outElem === realElem ? 'f16' : 'vec2<f16>') : outElem;
-  // f16 data to and from the f32 registers.
-  const widen = (x: string) => (half ? `${inElem}(${x})` : x);
-  const narrow = (x: string) => (half ? `${outMem}(${x})` : x);
-  if (spec.inPlace && inMem !== outMem) throw new Error(`webfftdx: a ${type} kernel cannot run in place`);
-  const inName = spec.inPlace ? 'fft_data' : 'fft_in';
-  const outName = spec.inPlace ? 'fft_data' : 'fft_out';
-  if (spec.inPlace && !conv && (spec.load || spec.store)) throw new Error('webfftdx: a kernel with load/store callbacks runs out of place (the callbacks address fft_in / fft_out)');
-  const bindings = spec.inPlace
-    ? `@group(0) @binding(${ONE_PASS_BINDINGS.input}) var<storage, read_write> fft_data: array<${inMem}>;`
-    : `@group(0) @binding(${ONE_PASS_BINDINGS.input}) var<storage, read> fft_in: array<${inMem}>;\n` +
-      `@group(0) @binding(${ONE_PASS_BINDINGS.output}) var<storage, read_write> fft_out: array<${outMem}>;`;
+  const { bindings, loadFn, storeFn } = globalAccess({ type, inElem, outElem, inMem, outMem, inPlace: spec.inPlace, convolution: conv !== undefined, load: spec.load, store: spec.store, inPerTransform, outPerTransform, half });
   const params = conv
     ? `struct FFTBatchParams { batch: u32, groups_x: u32, groups: u32, spectrum_pass: u32 }\n` +
       `@group(0) @binding(${ONE_PASS_BINDINGS.params}) var<uniform> fft_params: FFTBatchParams;\n` +
       `@group(0) @binding(${ONE_PASS_BINDINGS.spectrum}) var<storage, read_write> conv_spectrum: array<${V}>;`
-    : `struct FFTBatchParams { batch: u32, groups_x: u32, groups: u32 }\n` +
-      `@group(0) @binding(${ONE_PASS_BINDINGS.params}) var<uniform> fft_params: FFTBatchParams;`;
-  const loadFn = spec.load
-    ? `${spec.load}\nfn fft_load(fft: u32, index: u32) -> ${inElem} { ${keepBinding(inName)} return ${widen('load(fft, index)')}; }`
-    : `fn fft_load(fft: u32, index: u32) -> ${inElem} { return ${widen(`${inName}[fft * ${inPerTransform}u + index]`)}; }`;
-  const storeFn = spec.store
-    ? `${spec.store}\nfn fft_store(fft: u32, index: u32, value: ${outElem}) { ${keepBinding(outName)} store(fft, index, ${narrow('value')}); }`
-    : `fn fft_store(fft: u32, index: u32, value: ${outElem}) { ${outName}[fft * ${outPerTransform}u + index] = ${narrow('value')}; }`;
+    : ONE_PASS_PARAMS;
 
   const smem = ONE_PASS_SMEM;
   /** Axis k: registers from `source` (global or the buffer), execute, registers to `dest`. */
@@ -367,6 +350,53 @@ export function onePassKernel(spec: OnePassSpec): OnePassKernel {
     `fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_index) flat: u32) {\n${body.map((l) => `  ${l}`).join('\n')}\n}`,
   ].join('\n\n');
   return { code, workgroupSize: [W, 1, 1], workgroupBytes: elements * VB };
+}
+
+/** The uniform of a one-pass kernel without a convolution (the batched kernels' parameters). */
+export const ONE_PASS_PARAMS =
+  `struct FFTBatchParams { batch: u32, groups_x: u32, groups: u32 }\n` + `@group(0) @binding(${ONE_PASS_BINDINGS.params}) var<uniform> fft_params: FFTBatchParams;`;
+
+/** What a one-pass kernel reads and writes: element types on the register side (E) and in memory (f16 data). */
+export interface GlobalAccessSpec {
+  readonly type: OnePassSpec['type'];
+  readonly inElem: string;
+  readonly outElem: string;
+  readonly inMem: string;
+  readonly outMem: string;
+  readonly inPlace: boolean;
+  /** A convolution kernel: its load / store may address fft_data in place. */
+  readonly convolution: boolean;
+  readonly load?: string;
+  readonly store?: string;
+  /** Elements of one transform in the input and output buffers. */
+  readonly inPerTransform: number;
+  readonly outPerTransform: number;
+  /** f16 memory, f32 registers: converted on load and store. */
+  readonly half: boolean;
+}
+
+/**
+ * The data bindings and `fft_load(fft, index) -> E` / `fft_store(fft, index, value: E)` of a one-pass
+ * kernel: the global buffers, or the user's load / store callbacks in their place.
+ */
+export function globalAccess(a: GlobalAccessSpec): { bindings: string; loadFn: string; storeFn: string } {
+  const widen = (x: string) => (a.half ? `${a.inElem}(${x})` : x);
+  const narrow = (x: string) => (a.half ? `${a.outMem}(${x})` : x);
+  if (a.inPlace && a.inMem !== a.outMem) throw new Error(`webfftdx: a ${a.type} kernel cannot run in place`);
+  const inName = a.inPlace ? 'fft_data' : 'fft_in';
+  const outName = a.inPlace ? 'fft_data' : 'fft_out';
+  if (a.inPlace && !a.convolution && (a.load || a.store)) throw new Error('webfftdx: a kernel with load/store callbacks runs out of place (the callbacks address fft_in / fft_out)');
+  const bindings = a.inPlace
+    ? `@group(0) @binding(${ONE_PASS_BINDINGS.input}) var<storage, read_write> fft_data: array<${a.inMem}>;`
+    : `@group(0) @binding(${ONE_PASS_BINDINGS.input}) var<storage, read> fft_in: array<${a.inMem}>;\n` +
+      `@group(0) @binding(${ONE_PASS_BINDINGS.output}) var<storage, read_write> fft_out: array<${a.outMem}>;`;
+  const loadFn = a.load
+    ? `${a.load}\nfn fft_load(fft: u32, index: u32) -> ${a.inElem} { ${keepBinding(inName)} return ${widen('load(fft, index)')}; }`
+    : `fn fft_load(fft: u32, index: u32) -> ${a.inElem} { return ${widen(`${inName}[fft * ${a.inPerTransform}u + index]`)}; }`;
+  const storeFn = a.store
+    ? `${a.store}\nfn fft_store(fft: u32, index: u32, value: ${a.outElem}) { ${keepBinding(outName)} store(fft, index, ${narrow('value')}); }`
+    : `fn fft_store(fft: u32, index: u32, value: ${a.outElem}) { ${outName}[fft * ${a.outPerTransform}u + index] = ${narrow('value')}; }`;
+  return { bindings, loadFn, storeFn };
 }
 
 function f32Text(v: number): string {

@@ -12,6 +12,7 @@ import { fft } from '../fft.js';
 import { Block, Direction, ElementsPerThread, FFTsPerBlock, Limits, Precision, Size, Type } from '../../descriptors/operators.js';
 import { generateModule } from '../../kernels/module.js';
 import { ONE_PASS_BINDINGS, ONE_PASS_SMEM, onePassKernel, onePassLayout, onePassName } from '../../kernels/any-shape/one-pass.js';
+import { onePassEngineKernel, onePassEngineName, onePassEngineWorkgroups, type OnePassEngineShape } from '../../kernels/any-shape/one-pass-engine.js';
 import { PASS_BINDINGS, passKernel, passKernelName, passParamsData, PASS_PARAMS_BYTES } from '../../kernels/any-shape/pass.js';
 import { batchedKernelSource, INPUT_BINDING, OUTPUT_BINDING, PARAMS_BINDING, WORKSPACE_BINDING } from '../batched/kernel.js';
 import { batchedDispatch, withSuggestedFFTsPerBlock } from '../batched/plan.js';
@@ -374,10 +375,57 @@ function axisDescriptor(plan: FFTPlan): unknown {
 async function makeOnePass(device: GPUDevice, p: OnePass, half: boolean, callbacks: { load?: string; store?: string }, exactFma = false): Promise<GPUPass> {
   const l = device.limits;
   const label = `webfftdx one-pass ${p.type} [${p.shape.join(', ')}] ${p.direction}${p.plans[0].precision === 'f32' ? '' : ` ${p.plans[0].precision}`}${half ? ' (f16 data)' : ''}`;
-  const workgroups = dispatchShape(p.batch, l.maxComputeWorkgroupsPerDimension);
+  const workgroups = dispatchShape(p.engine ? onePassEngineWorkgroups(p.batch, p.engine) : p.batch, l.maxComputeWorkgroupsPerDimension);
   if (workgroups[1] > l.maxComputeWorkgroupsPerDimension) {
     throw new Error(`webfftdx: ${label} needs ${p.batch} workgroups, beyond ${l.maxComputeWorkgroupsPerDimension} x ${l.maxComputeWorkgroupsPerDimension}`);
   }
+  const kernel = p.engine ? onePassEngineCode(device, p, p.engine, half, callbacks, exactFma) : onePassAxesCode(device, p, half, callbacks, exactFma);
+  const pipeline = await sharedPipeline(device, kernel.outOfPlace, `${label} (${p.what})${callbackLabel(callbacks)}`);
+  const withCallbacks = callbacks.load !== undefined || callbacks.store !== undefined;
+  const inPlacePipeline = withCallbacks || !p.io.inPlaceSafe ? undefined : lazyPipeline(device, kernel.inPlace, `${label} in place`);
+  const params = device.createBuffer({ size: 16, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST, label: `${label} params` });
+  device.queue.writeBuffer(params, 0, new Uint32Array([p.batch, workgroups[0], p.batch, 0]));
+  return {
+    info: { what: p.what, kind: 'one-pass', descriptor: p.plans.map(axisDescriptor), workgroups, code: kernel.outOfPlace },
+    planned: p,
+    encode(pass, src, dst) {
+      const inPlace = sameRegion(src, dst);
+      if (inPlace && !inPlacePipeline) throw new Error(`internal: pass "${p.what}" scheduled in place`);
+      const pipe = inPlace ? inPlacePipeline!() : pipeline;
+      const entries: GPUBindGroupEntry[] = [
+        { binding: ONE_PASS_BINDINGS.input, resource: bindingOf(src) },
+        { binding: ONE_PASS_BINDINGS.params, resource: { buffer: params } },
+      ];
+      if (!inPlace) entries.push({ binding: ONE_PASS_BINDINGS.output, resource: bindingOf(dst) });
+      pass.setPipeline(pipe);
+      pass.setBindGroup(0, device.createBindGroup({ layout: pipe.getBindGroupLayout(0), entries }));
+      pass.dispatchWorkgroups(workgroups[0], workgroups[1], workgroups[2]);
+    },
+    destroy: () => params.destroy(),
+  };
+}
+
+/** The one-pass kernel's code out of place, and in place on demand. */
+interface OnePassCode {
+  readonly outOfPlace: string;
+  readonly inPlace: () => string;
+}
+
+/** The phased engine's kernel (C2C): one Stockham engine over the whole transform. */
+function onePassEngineCode(device: GPUDevice, p: OnePass, engine: OnePassEngineShape, half: boolean, callbacks: { load?: string; store?: string }, exactFma: boolean): OnePassCode {
+  const l = device.limits;
+  const precision = p.plans[0].precision === 'f64' ? 'f64' : 'f32';
+  const spec = { ...engine, shape: p.shape, direction: p.direction, precision, half, exactFma: exactFma && precision === 'f64', ...callbacks } as const;
+  const outOfPlace = onePassEngineKernel({ ...spec, inPlace: false });
+  if (outOfPlace.workgroupBytes > l.maxComputeWorkgroupStorageSize || p.invocations > l.maxComputeInvocationsPerWorkgroup || p.invocations > l.maxComputeWorkgroupSizeX) {
+    throw new Error(`internal: ${onePassEngineName({ ...spec, inPlace: false })} exceeds the device's limits`);
+  }
+  return { outOfPlace: outOfPlace.code, inPlace: () => onePassEngineKernel({ ...spec, inPlace: true }).code };
+}
+
+/** The axis-by-axis kernel: one Block FFT module per axis, the data between axes in workgroup memory. */
+function onePassAxesCode(device: GPUDevice, p: OnePass, half: boolean, callbacks: { load?: string; store?: string }, exactFma: boolean): OnePassCode {
+  const l = device.limits;
   // Every axis's exchange and the data between the axes share one buffer: the kernel declares it.
   const layout = onePassLayout(p.shape, p.type, p.plans, l.maxComputeWorkgroupStorageSize);
   const modules = p.plans.map((plan, k) =>
@@ -395,29 +443,7 @@ async function makeOnePass(device: GPUDevice, p: OnePass, half: boolean, callbac
   if (outOfPlace.workgroupBytes > l.maxComputeWorkgroupStorageSize || p.invocations > l.maxComputeInvocationsPerWorkgroup || p.invocations > l.maxComputeWorkgroupSizeX) {
     throw new Error(`internal: ${onePassName({ ...spec, inPlace: false })} exceeds the device's limits`);
   }
-  const pipeline = await sharedPipeline(device, outOfPlace.code, `${label} (${p.what})${callbackLabel(callbacks)}`);
-  const withCallbacks = callbacks.load !== undefined || callbacks.store !== undefined;
-  const inPlacePipeline = withCallbacks || !p.io.inPlaceSafe ? undefined : lazyPipeline(device, () => onePassKernel({ ...spec, inPlace: true }).code, `${label} in place`);
-  const params = device.createBuffer({ size: 16, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST, label: `${label} params` });
-  device.queue.writeBuffer(params, 0, new Uint32Array([p.batch, workgroups[0], p.batch, 0]));
-  return {
-    info: { what: p.what, kind: 'one-pass', descriptor: p.plans.map(axisDescriptor), workgroups, code: outOfPlace.code },
-    planned: p,
-    encode(pass, src, dst) {
-      const inPlace = sameRegion(src, dst);
-      if (inPlace && !inPlacePipeline) throw new Error(`internal: pass "${p.what}" scheduled in place`);
-      const pipe = inPlace ? inPlacePipeline!() : pipeline;
-      const entries: GPUBindGroupEntry[] = [
-        { binding: ONE_PASS_BINDINGS.input, resource: bindingOf(src) },
-        { binding: ONE_PASS_BINDINGS.params, resource: { buffer: params } },
-      ];
-      if (!inPlace) entries.push({ binding: ONE_PASS_BINDINGS.output, resource: bindingOf(dst) });
-      pass.setPipeline(pipe);
-      pass.setBindGroup(0, device.createBindGroup({ layout: pipe.getBindGroupLayout(0), entries }));
-      pass.dispatchWorkgroups(workgroups[0], workgroups[1], workgroups[2]);
-    },
-    destroy: () => params.destroy(),
-  };
+  return { outOfPlace: outOfPlace.code, inPlace: () => onePassKernel({ ...spec, inPlace: true }).code };
 }
 
 function workspaceBufferOf(ws: FFTBuffers['workspace']): GPUBuffer | undefined {

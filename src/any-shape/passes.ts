@@ -28,6 +28,8 @@ import { divisors } from '../../descriptors/sizes.js';
 import { PASS_FLAGS, passEngineBytes, type PassInput, type PassKernelSpec, type PassOutput, type PassParams } from '../../kernels/any-shape/pass.js';
 import type { ExchangeMode } from '../../kernels/stockham.js';
 import { bluesteinTables } from './tables.js';
+import { onePassEngineShape } from './one-pass-engine-plan.js';
+import type { OnePassEngineShape } from '../../kernels/any-shape/one-pass-engine.js';
 
 /** FFTs (columns) per workgroup of a pass: runs of 16 consecutive complex values (128 bytes) per access. */
 export const COLUMNS = 16;
@@ -206,6 +208,11 @@ export interface OnePass {
   /** Invocations of the kernel's (one-dimensional) workgroup: the largest axis's. */
   readonly invocations: number;
   readonly io: PassIO;
+  /**
+   * C2C only: the whole transform as one Stockham engine phased by axis
+   * (kernels/any-shape/one-pass-engine.ts) in this shape; `plans` then only describe the axes.
+   */
+  readonly engine?: OnePassEngineShape;
 }
 
 export type PlannedPass = RowsPass | ColumnsPass | OnePass;
@@ -528,6 +535,49 @@ export function onePass(shape: readonly number[], type: FFTType, direction: FFTD
   };
 }
 
+/**
+ * Most exchanges a phased engine may take. Measured on an H100 (bench/NOTES.md run 31): up to 3
+ * exchanges the engine runs at 0.85-0.97 x copy (16² to 128², 16³, 64 x 96); 32³ in 5 exchanges of 4
+ * split parts (1024 invocations) at 0.32 x, so it keeps its per-axis passes.
+ */
+const MAX_ENGINE_EXCHANGES = 4;
+
+/**
+ * The phased-engine plan of a 2D or 3D C2C shape (kernels/any-shape/one-pass-engine.ts), or undefined
+ * where no engine shape fits these limits, it takes more than two stages per axis (mixed lengths
+ * whose radices share no small E: the axis-by-axis kernel exchanges less there) or more than
+ * MAX_ENGINE_EXCHANGES exchanges.
+ */
+export function onePassEngine(shape: readonly number[], direction: FFTDirection, batch: number, limits: PlanLimits, precision: PassPrecision = 'f32'): OnePass | undefined {
+  const r = shape.length;
+  if (r < 2 || r > 3) return undefined;
+  const engine = onePassEngineShape(shape, limits, precision);
+  if (!engine || engine.radices.length > 2 * r || engine.radices.length - 1 > MAX_ENGINE_EXCHANGES) return undefined;
+  const full = shape.reduce((a, b) => a * b, 1);
+  const fftLimits: FFTLimits = { maxComputeWorkgroupStorageSize: limits.maxComputeWorkgroupStorageSize, maxComputeInvocationsPerWorkgroup: limits.maxComputeInvocationsPerWorkgroup, subgroups: false };
+  let plans: FFTPlan[];
+  try {
+    plans = shape.map((L) => resolvePlan({ size: L, type: 'c2c', direction, precision, execution: 'block', limits: fftLimits }));
+  } catch {
+    return undefined;
+  }
+  const stride = full / engine.ept;
+  return {
+    op: 'one-pass',
+    what:
+      `[${shape.join(', ')}] c2c in one pass: ${batch} transform(s), ${engine.slots} per workgroup, each one ${full}-point Stockham engine phased by axis ` +
+      `(${stride} invocations x ${engine.ept} values, radices ${engine.radices.join(' x ')}, outermost axis first), ${engine.exchange} exchange in ${engine.parts} part(s)`,
+    type: 'c2c',
+    direction,
+    shape: [...shape],
+    batch,
+    plans,
+    invocations: stride * engine.slots,
+    io: { inElements: batch * full, inReal: false, outElements: batch * full, outReal: false, inPlaceSafe: true },
+    engine,
+  };
+}
+
 /** All passes of a transform of `shape` (outermost first), `batch` of them. */
 export function planShape(shape: readonly number[], type: FFTType, direction: FFTDirection, batch: number, limits: PlanLimits, precision: PassPrecision = 'f32'): ShapePlan {
   const r = shape.length;
@@ -553,7 +603,7 @@ export function planShape(shape: readonly number[], type: FFTType, direction: FF
     ...(real ? { real } : {}),
   });
   const passes: PlannedPass[] = [];
-  const one = onePass(shape, type, direction, batch, limits, precision);
+  const one = (type === 'c2c' ? onePassEngine(shape, direction, batch, limits, precision) : undefined) ?? onePass(shape, type, direction, batch, limits, precision);
   if (one) {
     const full = shape.reduce((a, b) => a * b, 1);
     const half = (full / nx) * h;

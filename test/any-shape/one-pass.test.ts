@@ -4,12 +4,14 @@
 // against the f64 reference on fresh random input into poisoned outputs, inside error scopes, with a
 // batch > 1 (the workgroups must find their own transform); the planner's choice (one pass where the
 // device's limits hold the transform, the per-axis passes elsewhere) is checked on the same plans.
-// Compile cost: 11 one-pass kernels (2D: 4 C2C shapes, one with callbacks, one also in place, R2C,
-// C2R with callbacks; 3D: C2C on each device, R2C, C2R with callbacks) and the 2 kernels of the
-// fallback plan.
+// C2C shapes run the phased engine (kernels/any-shape/one-pass-engine.ts) where the planner picks it,
+// the axis-by-axis kernel elsewhere (both are asserted per case). Compile cost: 14 one-pass kernels
+// (2D C2C: 5 engines, one with callbacks, one also in place, 128² beyond workgroup memory; one
+// axis-by-axis C2C; R2C; C2R with callbacks; 3D: a C2C engine, an axis-by-axis C2C, R2C, C2R with
+// callbacks) and the 2 kernels of the fallback plan.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createFFT, type AnyShapeFFT } from '../../src/index.js';
-import { planShape, type PlanLimits } from '../../src/any-shape/passes.js';
+import { planShape, type OnePass, type PlanLimits } from '../../src/any-shape/passes.js';
 import { defaultLimitsDevice, testDevice } from '../support/gpu.js';
 import { makeSeed, randomFloats } from '../support/random.js';
 import { relativeL2 } from '../support/reference.js';
@@ -21,38 +23,51 @@ const LARGE: PlanLimits = { maxComputeWorkgroupStorageSize: 49152, maxComputeInv
 
 const kinds = (shape: number[], limits: PlanLimits) => planShape(shape, 'c2c', 'forward', 1, limits).passes.map((p) => p.op);
 
+const engine = (shape: number[], limits: PlanLimits) => planShape(shape, 'c2c', 'forward', 1, limits).passes[0] as OnePass;
+
 describe('the planner takes one pass where one workgroup holds the transform (pure)', () => {
-  it('default limits: up to 2048 complex values (16 KiB), powers of two and smooth lengths', () => {
-    for (const shape of [[8, 8], [16, 16], [12, 20], [32, 32], [32, 64], [64, 32], [16, 128], [60, 30], [48, 40], [17, 17]]) {
+  it('C2C: the phased engine wherever N / E invocations (E <= 32) and its exchange buffer fit, at most 2 stages per axis', () => {
+    for (const shape of [[16, 16], [12, 20], [32, 32], [32, 64], [64, 32], [16, 128], [60, 30], [64, 64], [128, 32], [64, 128], [6, 8, 16], [16, 16, 16]]) {
       expect(kinds(shape, DEFAULT), `[${shape}]`).toEqual(['one-pass']);
+      expect(engine(shape, DEFAULT), `[${shape}]`).toHaveProperty('engine');
     }
-    // 64 x 64 is 32 KiB; 2 x 1024 would need 1024 invocations for its rows.
-    expect(kinds([64, 64], DEFAULT)).toEqual(['rows', 'pass']);
-    expect(kinds([2, 1024], DEFAULT)).toEqual(['rows', 'pass']);
+    // An innermost axis of 8 or fewer stores runs of at most 4 values: the axis-by-axis kernel (a 16² engine
+    // storing runs of 1 value measured 0.32 x copy, the axis kernel 1.0 x).
+    for (const shape of [[8, 8], [16, 16, 8], [2, 2, 2], [8, 8, 8]]) {
+      expect(kinds(shape, DEFAULT), `[${shape}]`).toEqual(['one-pass']);
+      expect(engine(shape, DEFAULT), `[${shape}]`).not.toHaveProperty('engine');
+    }
+    // Beyond one workgroup on default limits (256 invocations x 32 values); 128² in one pass with 1024 invocations;
+    // 32³ would take 5 exchanges in 4 parts (measured slower): per-axis passes.
+    expect(kinds([128, 128], DEFAULT)).toEqual(['rows', 'pass']);
+    for (const shape of [[128, 128], [64, 96]]) expect(engine(shape, LARGE).engine, `[${shape}]`).toBeDefined();
+    expect(kinds([32, 32, 32], LARGE)).toEqual(['rows', 'pass', 'pass']);
+    expect(engine([128, 128], LARGE).engine).toEqual({ ept: 32, radices: [16, 8, 16, 8], exchange: 'split', parts: 2, slots: 1 });
+    // E16 where it fits (register pressure), the exchange in 16 KiB; store runs of nx / the last radix (8 here).
+    expect(engine([64, 64], DEFAULT).engine).toEqual({ ept: 16, radices: [8, 8, 8, 8], exchange: 'complex', parts: 2, slots: 1 });
+    // Small transforms share a workgroup (at least 64 invocations); the last radix leaves store runs of 8.
+    expect(engine([16, 16], DEFAULT).engine).toEqual({ ept: 16, radices: [16, 8, 2], exchange: 'complex', parts: 1, slots: 4 });
   });
-  it('48 KiB / 1024 invocations: up to 6144 complex values', () => {
-    for (const shape of [[64, 64], [64, 96], [100, 48], [128, 32], [2, 1024]]) expect(kinds(shape, LARGE), `[${shape}]`).toEqual(['one-pass']);
-    for (const shape of [[64, 128], [128, 128], [7, 1000]]) expect(kinds(shape, LARGE).length, `[${shape}]`).toBe(2);
+  it('C2C: mixed lengths whose radices share no E <= 32 in two stages per axis take the axis-by-axis kernel', () => {
+    for (const shape of [[48, 40], [100, 48], [17, 17]]) {
+      const p = engine(shape, LARGE);
+      expect(p.op, `[${shape}]`).toBe('one-pass');
+      expect(p).not.toHaveProperty('engine');
+    }
+    for (const shape of [[7, 1000], [256, 256]]) expect(kinds(shape, LARGE).length, `[${shape}]`).toBe(2);
   });
-  it('R2C and C2R: the same shapes (the real rows run an nx-point complex engine)', () => {
+  it('R2C and C2R: the axis-by-axis kernel where the transform fits workgroup memory (the real rows run an nx-point complex engine)', () => {
     for (const shape of [[32, 32], [32, 64], [24, 15], [8, 7]]) {
       expect(planShape(shape, 'r2c', 'forward', 1, DEFAULT).passes.map((p) => p.op), `[${shape}]`).toEqual(['one-pass']);
       expect(planShape(shape, 'c2r', 'inverse', 1, DEFAULT).passes.map((p) => p.op), `[${shape}]`).toEqual(['one-pass']);
     }
     expect(planShape([64, 64], 'r2c', 'forward', 1, DEFAULT).passes.map((p) => p.op)).toEqual(['rows', 'pass']);
     expect(planShape([64, 64], 'c2r', 'inverse', 1, LARGE).passes.map((p) => p.op)).toEqual(['one-pass']);
+    for (const shape of [[8, 8, 8], [16, 16, 8], [6, 8, 16], [2, 2, 2]]) expect(planShape(shape, 'r2c', 'forward', 1, DEFAULT).passes.map((p) => p.op), `[${shape}]`).toEqual(['one-pass']);
+    expect(planShape([16, 16, 16], 'r2c', 'forward', 1, DEFAULT).passes.length).toBe(3);
   });
-  it('3D: the same rule (16 x 16 x 8 = 2048 values on default limits, 16³ with 48 KiB); 1D keeps its pass', () => {
-    for (const shape of [[8, 8, 8], [16, 16, 8], [6, 8, 16], [2, 2, 2]]) {
-      expect(kinds(shape, DEFAULT), `[${shape}]`).toEqual(['one-pass']);
-      expect(planShape(shape, 'r2c', 'forward', 1, DEFAULT).passes.map((p) => p.op), `[${shape}]`).toEqual(['one-pass']);
-    }
-    expect(kinds([16, 16, 16], DEFAULT)).toEqual(['rows', 'pass', 'pass']);
-    expect(kinds([16, 16, 16], LARGE)).toEqual(['one-pass']);
-    expect(kinds([32, 32, 32], LARGE)).toEqual(['rows', 'pass', 'pass']);
+  it('1D keeps its pass; a length that needs Bluestein keeps the per-axis passes', () => {
     expect(kinds([1024], DEFAULT)).toEqual(['rows']);
-  });
-  it('a length that needs Bluestein (a prime above 13 with no native codelet) keeps the per-axis passes', () => {
     const p = planShape([16, 67], 'c2c', 'forward', 1, DEFAULT).passes;
     expect(p.length).toBeGreaterThan(1);
   });
@@ -68,11 +83,11 @@ interface Case {
   readonly limits: 'default' | 'adapter';
   /** The column exchange's padded slot stride the kernel must use (onePassSlotStride), where asserted. */
   readonly slotStride?: number;
-  /** The slot XOR mask of the column exchange where its padding does not fit (onePassLayout). */
-  readonly slotXor?: number;
   readonly callbacks?: boolean;
   /** Also run the plan in place (one more kernel). */
   readonly inPlace?: boolean;
+  /** C2C through the phased engine (kernels/any-shape/one-pass-engine.ts), transforms per workgroup. */
+  readonly engineSlots?: number;
 }
 
 /** Elements of one transform's input and output (complex values, or reals on the real side). */
@@ -113,16 +128,18 @@ function expected(c: Case, x: Float32Array): Float64Array {
 }
 
 const CASES: readonly Case[] = [
-  { shape: [16, 16], type: 'c2c', direction: 'forward', batch: 3, limits: 'default', inPlace: true },
-  { shape: [32, 64], type: 'c2c', direction: 'inverse', batch: 2, limits: 'default', callbacks: true, slotXor: 15 },
-  { shape: [60, 30], type: 'c2c', direction: 'forward', batch: 2, limits: 'default', slotStride: 61 },
-  { shape: [64, 64], type: 'c2c', direction: 'inverse', batch: 2, limits: 'adapter' },
-  { shape: [32, 64], type: 'r2c', direction: 'forward', batch: 2, limits: 'default' },
+  { shape: [16, 16], type: 'c2c', direction: 'forward', batch: 11, limits: 'default', inPlace: true, engineSlots: 4 },
+  { shape: [32, 64], type: 'c2c', direction: 'inverse', batch: 2, limits: 'default', callbacks: true, engineSlots: 1 },
+  { shape: [60, 30], type: 'c2c', direction: 'forward', batch: 2, limits: 'default', engineSlots: 1 },
+  { shape: [64, 64], type: 'c2c', direction: 'inverse', batch: 2, limits: 'adapter', engineSlots: 1 },
+  { shape: [128, 128], type: 'c2c', direction: 'forward', batch: 2, limits: 'adapter', engineSlots: 1 },
+  { shape: [48, 40], type: 'c2c', direction: 'forward', batch: 2, limits: 'default', slotStride: 49 },
+  { shape: [32, 64], type: 'r2c', direction: 'forward', batch: 2, limits: 'default', slotStride: 33 },
   { shape: [24, 15], type: 'c2r', direction: 'inverse', batch: 3, limits: 'default', callbacks: true },
   { shape: [16, 16, 8], type: 'c2c', direction: 'inverse', batch: 2, limits: 'default' },
   { shape: [8, 12, 10], type: 'r2c', direction: 'forward', batch: 2, limits: 'default' },
   { shape: [6, 8, 16], type: 'c2r', direction: 'inverse', batch: 2, limits: 'default', callbacks: true },
-  { shape: [16, 16, 16], type: 'c2c', direction: 'forward', batch: 2, limits: 'adapter' },
+  { shape: [16, 16, 16], type: 'c2c', direction: 'forward', batch: 2, limits: 'adapter', engineSlots: 1 },
 ];
 
 const devices: Record<'default' | 'adapter', GPUDevice> = {} as Record<'default' | 'adapter', GPUDevice>;
@@ -148,23 +165,25 @@ describe('one-pass 2D and 3D against the f64 reference', () => {
     const name = `${c.type} ${c.direction} [${c.shape.join(', ')}] x ${c.batch}, ${c.limits} limits${c.callbacks ? ', load and store callbacks' : ''}`;
     it(name, async () => {
       const device = devices[c.limits];
-      if (c.limits === 'adapter' && device.limits.maxComputeWorkgroupStorageSize < c.shape.reduce((a, b) => a * b, 8)) {
-        throw new Error(`this adapter offers ${device.limits.maxComputeWorkgroupStorageSize} bytes of workgroup memory: [${c.shape}] needs more`);
+      if (c.limits === 'adapter' && device.limits.maxComputeInvocationsPerWorkgroup < 1024) {
+        throw new Error(`this adapter offers ${device.limits.maxComputeInvocationsPerWorkgroup} invocations per workgroup: [${c.shape}] needs 1024`);
       }
       const plan = await planOf(c);
       try {
         expect(plan.passes.map((p) => p.kind)).toEqual(['one-pass']);
         expect(plan.passes[0].what).toMatch(new RegExp(`^\\[${c.shape.join(', ')}\\] ${c.type} in one pass: ${c.batch} transform`));
-        expect(plan.passes[0].workgroups).toEqual([c.batch, 1, 1]);
-        // One fft(...) descriptor per axis, in shape order: the innermost of the plan's type, FFTsPerBlock = the FFTs along that axis.
+        expect(plan.passes[0].workgroups).toEqual([Math.ceil(c.batch / (c.engineSlots ?? 1)), 1, 1]);
+        // One fft(...) descriptor per axis, in shape order: the innermost of the plan's type, FFTsPerBlock = the FFTs along that axis
+        // (the phased engine: each axis's FFT, one per block, as the engine runs them as its phases).
         const r = c.shape.length;
         const rows = c.shape.slice(0, r - 1).reduce((a, b) => a * b, 1);
         const complexValues = sides(c)[c.type === 'c2r' ? 'inElements' : 'outElements'];
         const descriptors = plan.passes[0].descriptor as { size: number; type: string; fftsPerBlock: number }[];
-        expect(descriptors.map((d) => [d.size, d.type, d.fftsPerBlock])).toEqual(c.shape.map((n, k) => (k === r - 1 ? [n, c.type, rows] : [n, 'c2c', complexValues / n])));
+        const perBlock = (n: number, k: number) => (c.engineSlots ? 1 : k === r - 1 ? rows : complexValues / n);
+        expect(descriptors.map((d) => [d.size, d.type, d.fftsPerBlock])).toEqual(c.shape.map((n, k) => [n, k === r - 1 ? c.type : 'c2c', perBlock(n, k)]));
+        expect(plan.passes[0].what.includes('Stockham engine phased by axis'), plan.passes[0].what).toBe(c.engineSlots !== undefined);
         expect(plan.workspaceSize).toBe(0);
         if (c.slotStride) expect(plan.passes[0].code).toContain(`let base = fft * ${c.slotStride}u;`);
-        if (c.slotXor) expect(plan.passes[0].code).toContain(`let slot_xor = fft & ${c.slotXor}u;`);
         const seed = makeSeed();
         const x = randomFloats(plan.inputBytes / 4, seed);
         const got = await runPoisoned(device, plan, x);
@@ -181,15 +200,15 @@ describe('one-pass 2D and 3D against the f64 reference', () => {
     });
   }
 
-  it('where the transform does not fit one workgroup (64 x 64 on default limits), the per-axis passes still run', async () => {
+  it('where the transform does not fit one workgroup (128 x 128 on default limits), the per-axis passes still run', async () => {
     const device = devices.default;
-    const plan = await createFFT(device, { shape: [64, 64], type: 'c2c', direction: 'forward', precision: 'f32', batch: 2 });
+    const plan = await createFFT(device, { shape: [128, 128], type: 'c2c', direction: 'forward', precision: 'f32', batch: 2 });
     try {
       expect(plan.passes.map((p) => p.kind)).toEqual(['rows', 'final']);
       const seed = makeSeed();
       const x = randomFloats(plan.inputBytes / 4, seed);
       const got = await runPoisoned(device, plan, x);
-      expect(relativeL2(got, referenceFFTN(x, [64, 64], 2, -1)), `seed ${seed}`).toBeLessThanOrEqual(boundFor([64, 64]));
+      expect(relativeL2(got, referenceFFTN(x, [128, 128], 2, -1)), `seed ${seed}`).toBeLessThanOrEqual(boundFor([128, 128]));
     } finally {
       plan.destroy();
     }

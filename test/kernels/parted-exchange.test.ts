@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { resolvePlan } from '../../descriptors/plan.js';
 import { Definitions } from '../../kernels/definitions.js';
-import { addBlockEngine, engineBarriers, stageRadices, type ExchangeMode } from '../../kernels/stockham.js';
+import { addBlockEngine, engineBarriers, engineOutputPosition, engineStagesProblem, stageRadices, type ExchangeMode } from '../../kernels/stockham.js';
 import type { WGSLModule } from '../../kernels/types.js';
 import { testDevice } from '../support/gpu.js';
 import { makeSeed, randomFloats } from '../support/random.js';
@@ -92,5 +92,24 @@ describe('parted exchange (engine option)', () => {
       .filter((m) => !(m.error <= bound(m.n)))
       .map((m) => `${m.label}: ${m.error.toExponential(2)} > ${bound(m.n)}`);
     expect(bad).toEqual([]);
+  });
+});
+
+describe('phased engines (BlockEngineSpec.phases): which stage sequences the engine takes (pure)', () => {
+  it('the radices must complete each axis in turn, divide E, and keep every parted exchange inside its part', () => {
+    expect(engineStagesProblem({ size: 4096, ept: 32, parts: 2, radices: [16, 4, 16, 4], phases: [64, 64] })).toBeUndefined();
+    expect(engineStagesProblem({ size: 4096, ept: 32, radices: [16, 8, 32], phases: [64, 64] })).toMatch(/do not complete the phases/);
+    expect(engineStagesProblem({ size: 4096, ept: 32, parts: 2, radices: [32, 2, 32, 2], phases: [64, 64] })).toMatch(/in 2 part/);
+    expect(engineStagesProblem({ size: 4096, ept: 16, radices: [64, 64], phases: [64, 64] })).toMatch(/radix 64/);
+  });
+  it('the last stage of a 2D engine leaves its outputs in runs of nx / R_last (engineOutputPosition)', () => {
+    const spec = { prefix: 'p', size: 4096, ept: 32, storage: 32, sign: -1, slots: 1, exchange: 'complex', smem: 's', parts: 2, radices: [16, 4, 16, 4], phases: [64, 64] } as const;
+    const out = engineOutputPosition(spec);
+    expect(out.lines('t')).toEqual(['let out_base = (t >> 4u) * 64u + (t & 15u);']);
+    // Register i = m + r * per (per = E / R = 8) of butterfly m: output r sits Ns = 16 further on.
+    expect(out.position('t', 1)).toBe('out_base + 512u');
+    expect(out.position('t', 8)).toBe('out_base + 16u');
+    // A 1D engine leaves the natural layout.
+    expect(engineOutputPosition({ ...spec, radices: undefined, phases: undefined, parts: 1 }).position('t', 3)).toBe('t + 384u');
   });
 });

@@ -1,0 +1,149 @@
+// A whole 2D or 3D C2C transform per workgroup as ONE Stockham engine over all its N = nz ny nx
+// values (kernels/stockham.ts, BlockEngineSpec.phases): the engine's stages run the outermost axis
+// first, then restart their twiddles for each next axis, and leave the innermost axis's outputs in
+// row-major order. Against the axis-by-axis kernel (one-pass.ts) this is the 1D engine's memory
+// pattern: every register loads a run of `stride` consecutive values, the exchanges go through a
+// buffer of N / parts values (not the whole transform), so a transform bigger than workgroup
+// memory (128² under 48 KiB) still runs in one pass, and there is no transpose between axes.
+//
+//   load:  register i <- element t + i * stride (coalesced runs of stride values);
+//   engine: the stages of axis 0, then axis 1 (, then axis 2), exchanging between stages;
+//   store: register i -> engineOutputPosition (runs of nx / R_last consecutive values).
+//
+// Same bindings, parameters and callbacks as the axis-by-axis kernel (ONE_PASS_BINDINGS, fft_load /
+// fft_store with `fft` the transform and `index` its flat row-major index). A workgroup reads all
+// of its transform before it writes any (the engine's first exchange is a barrier), so in place is
+// safe. f32 or f64 (df64) registers; f16 data run f32 registers (`half`).
+import { arithFor } from '../arith.js';
+import { Definitions } from '../definitions.js';
+import { addBlockEngine, engineOutputPosition, type BlockEngineSpec } from '../stockham.js';
+import { globalAccess, ONE_PASS_PARAMS } from './one-pass.js';
+
+/** The engine's shape: elements per invocation, stage radices (per axis, outermost first) and exchange. */
+export interface OnePassEngineShape {
+  readonly ept: number;
+  /** All stage radices in order; their products complete the axes outermost first. */
+  readonly radices: readonly number[];
+  readonly exchange: 'complex' | 'split';
+  readonly parts: number;
+  /** Transforms per workgroup (workgroup N / E x slots; each slot its own exchange buffer). */
+  readonly slots: number;
+}
+
+/** Workgroups a one-pass engine kernel of this shape dispatches for `batch` transforms. */
+export function onePassEngineWorkgroups(batch: number, shape: Pick<OnePassEngineShape, 'slots'>): number {
+  return Math.ceil(batch / shape.slots);
+}
+
+export interface OnePassEngineSpec extends OnePassEngineShape {
+  /** [ny, nx] or [nz, ny, nx], row-major. */
+  readonly shape: readonly number[];
+  readonly direction: 'forward' | 'inverse';
+  readonly precision: 'f32' | 'f64';
+  /** f16 global data, f32 registers. */
+  readonly half?: boolean;
+  readonly inPlace: boolean;
+  /** f64: one fma per df64 product (the device's fma rounds once: src/host/fma.ts). */
+  readonly exactFma?: boolean;
+  readonly load?: string;
+  readonly store?: string;
+}
+
+export interface OnePassEngineKernel {
+  readonly code: string;
+  readonly workgroupSize: readonly [number, number, number];
+  readonly workgroupBytes: number;
+}
+
+const SMEM = 'fft_nd_smem';
+
+export function onePassEngineName(spec: Pick<OnePassEngineSpec, 'shape' | 'direction' | 'precision' | 'half' | 'inPlace' | 'load' | 'store'>): string {
+  return ['one_pass_engine', spec.shape.join('x'), spec.direction === 'forward' ? 'fwd' : 'inv', spec.precision === 'f32' ? '' : spec.precision, spec.half ? 'f16' : '', spec.inPlace ? 'inplace' : '', spec.load ? 'load' : '', spec.store ? 'store' : '']
+    .filter(Boolean)
+    .join('_');
+}
+
+/** Workgroup bytes of the engine's exchange buffer. */
+export function onePassEngineBytes(n: number, shape: Pick<OnePassEngineShape, 'exchange' | 'parts' | 'slots'>, precision: 'f32' | 'f64'): number {
+  const valueBytes = precision === 'f64' ? 16 : 8;
+  return shape.slots * (n / shape.parts) * (shape.exchange === 'split' ? valueBytes / 2 : valueBytes);
+}
+
+export function onePassEngineKernel(spec: OnePassEngineSpec): OnePassEngineKernel {
+  const { shape, ept, precision } = spec;
+  if (shape.length < 2 || shape.length > 3) throw new Error('internal: the one-pass engine takes 2 or 3 axes');
+  if (spec.half && precision !== 'f32') throw new Error('internal: f16 data belong to f32 registers');
+  const n = shape.reduce((a, b) => a * b, 1);
+  const stride = n / ept;
+  const defs = new Definitions();
+  const ar = arithFor(precision, defs, 'fft_e', { exactFma: spec.exactFma === true });
+  const engineSpec: BlockEngineSpec = {
+    prefix: 'fft_e',
+    size: n,
+    arith: ar,
+    ept,
+    storage: ept,
+    sign: spec.direction === 'forward' ? -1 : 1,
+    slots: spec.slots,
+    exchange: spec.exchange,
+    smem: SMEM,
+    parts: spec.parts,
+    radices: spec.radices,
+    phases: shape,
+  };
+  const engine = addBlockEngine(defs, engineSpec);
+  const out = engineOutputPosition(engineSpec);
+  const V = ar.register;
+  const element = spec.exchange === 'split' ? ar.splitElement : V;
+  const smemElements = spec.slots * (n / spec.parts);
+  const io = globalAccess({
+    type: 'c2c',
+    inElem: V,
+    outElem: V,
+    inMem: spec.half ? 'vec2<f16>' : V,
+    outMem: spec.half ? 'vec2<f16>' : V,
+    inPlace: spec.inPlace,
+    convolution: false,
+    load: spec.load,
+    store: spec.store,
+    inPerTransform: n,
+    outPerTransform: n,
+    half: spec.half === true,
+  });
+  const slots = spec.slots;
+  const guard = (lines: string[]) => (slots === 1 ? lines : [`if (slot_active) {`, ...lines.map((l) => `  ${l}`), `}`]);
+  const body = [
+    ...(slots === 1
+      ? [
+          `let g = wg.y * fft_params.groups_x + wg.x;`,
+          `// Uniform per workgroup: a workgroup past the batch leaves before any barrier.`,
+          `if (g >= fft_params.batch) { return; }`,
+        ]
+      : [
+          `let g = (wg.y * fft_params.groups_x + wg.x) * ${slots}u + slot;`,
+          `// A slot past the batch computes on zeros in its own exchange buffer and reaches every barrier.`,
+          `let slot_active = g < fft_params.batch;`,
+        ]),
+    `var data: array<${V}, ${ept}>;`,
+    ...guard(Array.from({ length: ept }, (_, i) => `data[${i}] = fft_load(g, t + ${i * stride}u);`)),
+    `${engine}(&data, t, ${slots === 1 ? '0u' : 'slot'});`,
+    ...out.lines('t'),
+    ...guard(Array.from({ length: ept }, (_, i) => `fft_store(g, ${out.position('t', i)}, data[${i}]);`)),
+  ];
+  const header =
+    `// webfftdx one-pass engine "${onePassEngineName(spec)}": [${shape}] c2c ${spec.direction} ${precision}${spec.half ? ' (f16 data)' : ''} per workgroup, ` +
+    `one ${n}-point engine phased by axis: ${stride} invocations x E${ept}, ${spec.slots} transform(s) per workgroup, radices ${spec.radices.join(' x ')}, ${spec.exchange} exchange in ${spec.parts} part(s) (kernels/any-shape/one-pass-engine.ts).`;
+  const code = [
+    ...(spec.half ? ['enable f16;'] : []),
+    header,
+    io.bindings,
+    ONE_PASS_PARAMS,
+    `var<workgroup> ${SMEM}: array<${element}, ${smemElements}>;`,
+    defs.toString(),
+    io.loadFn,
+    io.storeFn,
+    `@compute @workgroup_size(${stride}, ${slots}, 1)`,
+    `fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_id) lid: vec3<u32>) {\n  let t = lid.x;\n  let slot = lid.y;\n${body.map((l) => `  ${l}`).join('\n')}\n}`,
+  ].join('\n\n');
+  return { code, workgroupSize: [stride, slots, 1], workgroupBytes: onePassEngineBytes(n, spec, precision) };
+}
