@@ -1,6 +1,6 @@
 // A benchmark case around createFFT (src/any-shape): large 1D C2C lengths one workgroup cannot hold
 // (kind c2c beyond the Block FFT limit) and 2D C2C n x n images (kind fft2, as the cuFFT anchor's
-// torch.fft.fft2), out of place, on the device's actual limits.
+// torch.fft.fft2), out of place, on the device's actual limits, in any of createFFT's precisions.
 import { createFFT, makeWorkspace } from '../src/index.js';
 import { rotatingCase } from './buffers.js';
 import type { BenchCase, CaseOptions } from './case.js';
@@ -10,12 +10,15 @@ export interface AnyShapeCaseSpec {
   /** 1D length, or the side of the n x n image. */
   readonly n: number;
   readonly batch: number;
+  /** Default f32; f64 (df64) and f16 (needs shader-f16) as createFFT takes them. */
+  readonly precision?: 'f16' | 'f32' | 'f64';
 }
 
 export async function makeAnyShapeCase(device: GPUDevice, spec: AnyShapeCaseSpec, options: CaseOptions = {}): Promise<BenchCase> {
   const shape = spec.kind === 'fft2' ? [spec.n, spec.n] : [spec.n];
-  const plan = await createFFT(device, { shape, type: 'c2c', direction: 'forward', precision: 'f32', batch: spec.batch });
+  const precision = spec.precision ?? 'f32';
+  const plan = await createFFT(device, { shape, type: 'c2c', direction: 'forward', precision, batch: spec.batch });
   const workspace = makeWorkspace(device, plan);
   // As for every case: the bytes a one-pass kernel must move (the passes move more; that is the point).
-  return rotatingCase(device, { ...spec, precision: 'f32' }, plan, options.copies ?? 1, workspace);
+  return rotatingCase(device, { ...spec, precision }, plan, options.copies ?? 1, workspace);
 }

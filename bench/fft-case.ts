@@ -34,15 +34,15 @@ export function benchDescriptor(device: GPUDevice, spec: FFTCaseSpec) {
 
 /**
  * The case for a spec: the batched one-workgroup kernel of the descriptor; createFFT for 2D images
- * (fft2) and for C2C f32 lengths beyond one workgroup (the descriptor refuses them).
+ * (fft2) and for C2C lengths beyond one workgroup (the descriptor refuses them), in the spec's precision.
  */
 export function makeFFTCase(device: GPUDevice, spec: FFTCaseSpec | (Omit<FFTCaseSpec, 'kind'> & { kind: 'fft2' }), options: CaseOptions = {}): Promise<BenchCase> {
-  if (spec.kind === 'fft2') return makeAnyShapeCase(device, { kind: 'fft2', n: spec.n, batch: spec.batch }, options);
+  if (spec.kind === 'fft2') return makeAnyShapeCase(device, { kind: 'fft2', n: spec.n, batch: spec.batch, precision: spec.precision }, options);
   let desc;
   try {
     desc = benchDescriptor(device, spec);
   } catch (e) {
-    if (spec.kind === 'c2c' && spec.precision === 'f32') return makeAnyShapeCase(device, { kind: 'c2c', n: spec.n, batch: spec.batch }, options);
+    if (spec.kind === 'c2c') return makeAnyShapeCase(device, { kind: 'c2c', n: spec.n, batch: spec.batch, precision: spec.precision }, options);
     throw e;
   }
   return makeBatchedCase(device, desc, spec, options);
