@@ -76,6 +76,12 @@ export interface BlockEngineSpec {
    * engineOutputPosition says, not in the t + i * stride layout.
    */
   readonly phases?: readonly number[];
+  /**
+   * Exchange after the last stage too, so that the outputs end in the t + i * stride layout whatever
+   * the phases (one more exchange; a phased engine's last stage otherwise leaves them where
+   * engineOutputPosition says). Its last stage then runs a multiple of `parts` butterflies per invocation.
+   */
+  readonly naturalOutput?: boolean;
 }
 
 /**
@@ -187,7 +193,8 @@ function stagesOf(spec: BlockEngineSpec): Stage[] {
   let ns = 1;
   let phase = 0;
   const stages = radices.map((radix, j) => {
-    if (spec.ept % radix !== 0 || (j < radices.length - 1 && (spec.ept / radix) % parts !== 0)) {
+    const exchanged = j < radices.length - 1 || spec.naturalOutput === true;
+    if (spec.ept % radix !== 0 || (exchanged && (spec.ept / radix) % parts !== 0)) {
       throw new Error(`internal: engine radix ${radix} (stage ${j}) with E ${spec.ept} in ${parts} part(s)`);
     }
     const s = { radix, ns };
@@ -210,6 +217,7 @@ export function engineOutputPosition(spec: BlockEngineSpec): { readonly lines: (
   const stages = stagesOf(spec);
   const { radix: R, ns } = stages[stages.length - 1];
   const stride = spec.size / spec.ept;
+  if (spec.naturalOutput) return { lines: () => [], position: (thread, i) => addConst(thread, i * stride) };
   const per = spec.ept / R;
   // Register m + r * per holds output r of butterfly b = thread + m * stride, element (b / Ns) Ns R + b mod Ns + r Ns.
   if (ns * R === spec.size) return { lines: () => [], position: (thread, i) => addConst(thread, i * stride) };
@@ -464,7 +472,7 @@ export function addBlockEngine(defs: Definitions, spec: BlockEngineSpec): string
     const map = reg;
     defs.add(stageName, () => stageFunction(defs, spec, j, stage, stageName, map));
     body.push(`${stageName}(data, thread);`);
-    if (j < stages.length - 1) {
+    if (j < stages.length - 1 || spec.naturalOutput) {
       const exName = `${stem}_exchange_${j}`;
       const ex = exchangeFunction(defs, spec, j, stage, exName, reg);
       defs.add(exName, () => ex.code);
@@ -480,7 +488,7 @@ export function addBlockEngine(defs: Definitions, spec: BlockEngineSpec): string
     [
       `// ${n}-point ${spec.phases && spec.phases.length > 1 ? `[${spec.phases.join(' x ')}] ` : ''}${sign < 0 ? 'forward' : 'inverse'} FFT over ${stride} invocation(s) x ${ept} registers; radices ${stages
         .map((s) => s.radix)
-        .join(' x ')}; ${(spec.exchange === 'split' ? 4 : spec.exchange === 'complex' ? 2 : 0) * parts * (stages.length - 1)} barriers.`,
+        .join(' x ')}; ${(spec.exchange === 'split' ? 4 : spec.exchange === 'complex' ? 2 : 0) * parts * (stages.length - (spec.naturalOutput ? 0 : 1))} barriers.`,
       `fn ${name}(data: ${registerType(storage, spec.arith ?? ARITH_F32)}, thread: u32, fft: u32) {`,
       ...body.map((l) => `  ${l}`),
       `}`,
@@ -493,7 +501,7 @@ export function addBlockEngine(defs: Definitions, spec: BlockEngineSpec): string
  * Whether addBlockEngine takes this spec's stages (radices, phases, parts), for planners that try
  * shapes: undefined when it does, else the reason.
  */
-export function engineStagesProblem(spec: Pick<BlockEngineSpec, 'size' | 'ept' | 'parts' | 'radices' | 'phases'>): string | undefined {
+export function engineStagesProblem(spec: Pick<BlockEngineSpec, 'size' | 'ept' | 'parts' | 'radices' | 'phases' | 'naturalOutput'>): string | undefined {
   try {
     const full = { ...spec, prefix: '', storage: spec.ept, sign: -1, slots: 1, exchange: 'complex', smem: '' } as const;
     const stages = stagesOf(full);
@@ -515,7 +523,7 @@ function checkPartedPhases(spec: BlockEngineSpec, stages: readonly Stage[]): voi
   const n = spec.size;
   const stride = n / spec.ept;
   const partLen = n / parts;
-  stages.slice(0, -1).forEach(({ radix: R, ns }, j) => {
+  (spec.naturalOutput ? stages : stages.slice(0, -1)).forEach(({ radix: R, ns }, j) => {
     const per = spec.ept / R;
     for (let t = 0; t < stride; t++) {
       for (let m = 0; m < per; m++) {

@@ -17,7 +17,7 @@
 import { arithFor } from '../arith.js';
 import { Definitions } from '../definitions.js';
 import { addBlockEngine, engineOutputPosition, type BlockEngineSpec } from '../stockham.js';
-import { globalAccess, ONE_PASS_PARAMS } from './one-pass.js';
+import { f32Text, globalAccess, ONE_PASS_BINDINGS, ONE_PASS_PARAMS, pointwiseDF64, pointwiseWGSL } from './one-pass.js';
 
 /** The engine's shape: elements per invocation, stage radices (per axis, outermost first) and exchange. */
 export interface OnePassEngineShape {
@@ -47,6 +47,22 @@ export interface OnePassEngineSpec extends OnePassEngineShape {
   readonly exactFma?: boolean;
   readonly load?: string;
   readonly store?: string;
+  /**
+   * A convolution kernel (direction 'forward'): the forward engine with its outputs brought to
+   * natural order (one more exchange, BlockEngineSpec.naturalOutput), the pointwise step with the
+   * filter spectrum (binding ONE_PASS_BINDINGS.spectrum, natural layout), the inverse engine, store.
+   * A uniform flag (the parameters' 4th word) makes it the spectrum pass (f32): the forward's output
+   * times `scale` to the spectrum binding. Its load / store (pad, crop) may address `fft_data` in place.
+   */
+  readonly convolution?: EngineConvolution;
+}
+
+/** The pointwise step of a one-pass engine convolution (as OnePassConvolution, with the same engine inverted). */
+export interface EngineConvolution {
+  /** The user's WGSL defining `pointwise(fft, index, x, h)`, or undefined for the complex multiply x h. */
+  readonly pointwise?: string;
+  /** The spectrum pass's factor (1 / the transform's points). */
+  readonly scale: number;
 }
 
 export interface OnePassEngineKernel {
@@ -57,8 +73,8 @@ export interface OnePassEngineKernel {
 
 const SMEM = 'fft_nd_smem';
 
-export function onePassEngineName(spec: Pick<OnePassEngineSpec, 'shape' | 'direction' | 'precision' | 'half' | 'inPlace' | 'load' | 'store'>): string {
-  return ['one_pass_engine', spec.shape.join('x'), spec.direction === 'forward' ? 'fwd' : 'inv', spec.precision === 'f32' ? '' : spec.precision, spec.half ? 'f16' : '', spec.inPlace ? 'inplace' : '', spec.load ? 'load' : '', spec.store ? 'store' : '']
+export function onePassEngineName(spec: Pick<OnePassEngineSpec, 'shape' | 'direction' | 'precision' | 'half' | 'inPlace' | 'load' | 'store' | 'convolution'>): string {
+  return ['one_pass_engine', spec.shape.join('x'), spec.convolution ? 'conv' : spec.direction === 'forward' ? 'fwd' : 'inv', spec.precision === 'f32' ? '' : spec.precision, spec.half ? 'f16' : '', spec.inPlace ? 'inplace' : '', spec.load ? 'load' : '', spec.store ? 'store' : '']
     .filter(Boolean)
     .join('_');
 }
@@ -91,8 +107,16 @@ export function onePassEngineKernel(spec: OnePassEngineSpec): OnePassEngineKerne
     radices: spec.radices,
     phases: shape,
   };
-  const engine = addBlockEngine(defs, engineSpec);
-  const out = engineOutputPosition(engineSpec);
+  const conv = spec.convolution;
+  if (conv && spec.direction !== 'forward') throw new Error('internal: a one-pass engine convolution runs the forward engine first');
+  // A convolution: the forward with natural output, then the same stages inverted (their own names).
+  const engine = addBlockEngine(defs, conv ? { ...engineSpec, naturalOutput: true } : engineSpec);
+  const inverseSpec: BlockEngineSpec = { ...engineSpec, sign: 1, tag: '_i' };
+  const inverse = conv ? addBlockEngine(defs, inverseSpec) : '';
+  const out = engineOutputPosition(conv ? inverseSpec : engineSpec);
+  const df = precision === 'f64';
+  // f16 and f64 convolutions take their spectrum from the host: no spectrum-pass branch.
+  const spectrumPass = conv !== undefined && !df && !spec.half;
   const V = ar.register;
   const element = spec.exchange === 'split' ? ar.splitElement : V;
   const smemElements = spec.slots * (n / spec.parts);
@@ -103,7 +127,7 @@ export function onePassEngineKernel(spec: OnePassEngineSpec): OnePassEngineKerne
     inMem: spec.half ? 'vec2<f16>' : V,
     outMem: spec.half ? 'vec2<f16>' : V,
     inPlace: spec.inPlace,
-    convolution: false,
+    convolution: conv !== undefined,
     load: spec.load,
     store: spec.store,
     inPerTransform: n,
@@ -127,19 +151,39 @@ export function onePassEngineKernel(spec: OnePassEngineSpec): OnePassEngineKerne
     `var data: array<${V}, ${ept}>;`,
     ...guard(Array.from({ length: ept }, (_, i) => `data[${i}] = fft_load(g, t + ${i * stride}u);`)),
     `${engine}(&data, t, ${slots === 1 ? '0u' : 'slot'});`,
+    ...(conv
+      ? [
+          ...(spectrumPass
+            ? [
+                `// The spectrum pass (a uniform flag): the forward's spectrum times ${conv.scale}, natural layout, then leave.`,
+                `if (fft_params.spectrum_pass != 0u) {`,
+                ...guard(Array.from({ length: ept }, (_, i) => `conv_spectrum[t + ${i * stride}u] = data[${i}] * ${f32Text(conv.scale)};`)).map((l) => `  ${l}`),
+                `  return;`,
+                `}`,
+              ]
+            : []),
+          ...guard(Array.from({ length: ept }, (_, i) => `data[${i}] = conv_pointwise(g, t + ${i * stride}u, data[${i}], conv_spectrum[t + ${i * stride}u]);`)),
+          `${inverse}(&data, t, ${slots === 1 ? '0u' : 'slot'});`,
+        ]
+      : []),
     ...out.lines('t'),
     ...guard(Array.from({ length: ept }, (_, i) => `fft_store(g, ${out.position('t', i)}, data[${i}]);`)),
   ];
   const header =
     `// webfftdx one-pass engine "${onePassEngineName(spec)}": [${shape}] c2c ${spec.direction} ${precision}${spec.half ? ' (f16 data)' : ''} per workgroup, ` +
-    `one ${n}-point engine phased by axis: ${stride} invocations x E${ept}, ${spec.slots} transform(s) per workgroup, radices ${spec.radices.join(' x ')}, ${spec.exchange} exchange in ${spec.parts} part(s) (kernels/any-shape/one-pass-engine.ts).`;
+    `${conv ? 'a convolution: forward engine, pointwise, inverse engine; ' : ''}one ${n}-point engine phased by axis: ${stride} invocations x E${ept}, ${spec.slots} transform(s) per workgroup, radices ${spec.radices.join(' x ')}, ${spec.exchange} exchange in ${spec.parts} part(s) (kernels/any-shape/one-pass-engine.ts).`;
   const code = [
     ...(spec.half ? ['enable f16;'] : []),
     header,
     io.bindings,
-    ONE_PASS_PARAMS,
+    conv
+      ? `struct FFTBatchParams { batch: u32, groups_x: u32, groups: u32, spectrum_pass: u32 }\n` +
+        `@group(0) @binding(${ONE_PASS_BINDINGS.params}) var<uniform> fft_params: FFTBatchParams;\n` +
+        `@group(0) @binding(${ONE_PASS_BINDINGS.spectrum}) var<storage, read_write> conv_spectrum: array<${V}>;`
+      : ONE_PASS_PARAMS,
     `var<workgroup> ${SMEM}: array<${element}, ${smemElements}>;`,
     defs.toString(),
+    ...(conv ? [df ? pointwiseDF64(conv.pointwise, spec.exactFma === true) : pointwiseWGSL(conv.pointwise)] : []),
     io.loadFn,
     io.storeFn,
     `@compute @workgroup_size(${stride}, ${slots}, 1)`,

@@ -399,19 +399,19 @@ export function globalAccess(a: GlobalAccessSpec): { bindings: string; loadFn: s
   return { bindings, loadFn, storeFn };
 }
 
-function f32Text(v: number): string {
+export function f32Text(v: number): string {
   const t = String(Math.fround(v));
   return /[.eE]/.test(t) ? `${t}f` : `${t}.0f`;
 }
 
 /** f64: the df64 helpers (kernels/arith.ts), then the user's function or the df64 complex multiply. */
-function pointwiseDF64(pointwise: string | undefined, exactFma: boolean): string {
+export function pointwiseDF64(pointwise: string | undefined, exactFma: boolean): string {
   const call = pointwise === undefined ? `${DF64_PUBLIC_PREFIX}_cmul(x, h)` : 'pointwise(fft, index, x, h)';
   return [df64PublicHelpers(exactFma), ...(pointwise === undefined ? [] : [pointwise]), `fn conv_pointwise(fft: u32, index: u32, x: vec4<f32>, h: vec4<f32>) -> vec4<f32> {\n  return ${call};\n}`].join('\n\n');
 }
 
 /** The convolution's pointwise step: the user's function, or the complex multiply. */
-function pointwiseWGSL(pointwise: string | undefined): string {
+export function pointwiseWGSL(pointwise: string | undefined): string {
   return pointwise === undefined
     ? `fn conv_pointwise(fft: u32, index: u32, x: vec2<f32>, h: vec2<f32>) -> vec2<f32> {\n  return vec2<f32>(x.x * h.x - x.y * h.y, x.x * h.y + x.y * h.x);\n}`
     : `${pointwise}\n\nfn conv_pointwise(fft: u32, index: u32, x: vec2<f32>, h: vec2<f32>) -> vec2<f32> {\n  return pointwise(fft, index, x, h);\n}`;

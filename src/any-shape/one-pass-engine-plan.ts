@@ -60,7 +60,7 @@ function cost(exchanges: number, exchange: 'complex' | 'split', parts: number, b
  * exchanged radix dividing E / parts; for the innermost, the fewest stages or one more, each with
  * any of its radices last (the store runs are nx / the last radix).
  */
-export function engineRadices(shape: readonly number[], ept: number, parts: number): number[][] {
+export function engineRadices(shape: readonly number[], ept: number, parts: number, naturalOutput = false): number[][] {
   const n = shape.reduce((a, b) => a * b, 1);
   const cap = ept / parts;
   // Every axis but the innermost: its stages all exchange. The innermost: its last stage does not.
@@ -71,6 +71,12 @@ export function engineRadices(shape: readonly number[], ept: number, parts: numb
     outer.push(...options[0]);
   }
   const nx = shape[shape.length - 1];
+  // An engine with naturalOutput exchanges after its last stage too: every radix divides E / parts, store runs do not matter.
+  if (naturalOutput) {
+    const rs = factorisations(nx, cap, cap, 0)[0];
+    const radices = rs && [...outer, ...rs];
+    return radices && engineStagesProblem({ size: n, ept, parts, radices, phases: shape, naturalOutput }) === undefined ? [radices] : [];
+  }
   const inner = factorisations(nx, cap, ept, 1).flatMap((rs) =>
     rs.map((_, i) => [...rs.slice(0, i), ...rs.slice(i + 1), rs[i]]).filter((x) => ept % x[x.length - 1] === 0 && x.slice(0, -1).every((y) => cap % y === 0)),
   );
@@ -82,13 +88,15 @@ export function engineRadices(shape: readonly number[], ept: number, parts: numb
  * The engine shape of `shape` (outermost axis first) under these limits, or undefined where none
  * fits: N / E invocations within the limits, the exchange buffer (N / parts values, or half of
  * them split) within workgroup memory, every radix dividing E (and E / parts where it exchanges).
- * Among those, the fewest exchanges, then the fewest barriers, with the last stage's radix chosen
- * so that the stores run over at least 16 consecutive values where it can.
+ * Among those, the lowest cost (below), with the last stage's radix chosen so that the stores run
+ * over at least 8 consecutive values. `naturalOutput`: the engine exchanges after its last stage too
+ * (BlockEngineSpec.naturalOutput), as a convolution's forward engine does.
  */
 export function onePassEngineShape(
   shape: readonly number[],
   limits: { readonly maxComputeWorkgroupStorageSize: number; readonly maxComputeInvocationsPerWorkgroup: number; readonly maxComputeWorkgroupSizeX: number },
   precision: 'f32' | 'f64',
+  naturalOutput = false,
 ): OnePassEngineShape | undefined {
   const n = shape.reduce((a, b) => a * b, 1);
   const maxInvocations = Math.min(limits.maxComputeInvocationsPerWorkgroup, limits.maxComputeWorkgroupSizeX);
@@ -103,8 +111,9 @@ export function onePassEngineShape(
         while ((n / ept) * slots < MIN_INVOCATIONS && (n / ept) * slots * 2 <= maxInvocations && onePassEngineBytes(n, { exchange, parts, slots: slots * 2 }, precision) <= limits.maxComputeWorkgroupStorageSize) slots *= 2;
         if (onePassEngineBytes(n, { exchange, parts, slots }, precision) > limits.maxComputeWorkgroupStorageSize) continue;
         const nx = shape[shape.length - 1];
-        for (const radices of engineRadices(shape, ept, parts)) {
-          const c = cost(radices.length - 1, exchange, parts, onePassEngineBytes(n, { exchange, parts, slots }, precision), nx / radices[radices.length - 1], ept);
+        for (const radices of engineRadices(shape, ept, parts, naturalOutput)) {
+          const exchanges = radices.length - (naturalOutput ? 0 : 1);
+          const c = cost(exchanges, exchange, parts, onePassEngineBytes(n, { exchange, parts, slots }, precision), naturalOutput ? COALESCED_RUN : nx / radices[radices.length - 1], ept);
           // Ties: E nearest 16 (64² and 32² ran 5-8 % faster with E16 than E32 in the same stages).
           const nearer = (e: number, than: number) => Math.abs(Math.log2(e / 16)) < Math.abs(Math.log2(than / 16));
           if (!best || c < best.cost - 1e-9 || (Math.abs(c - best.cost) < 1e-9 && nearer(ept, best.shape.ept))) best = { shape: { ept, radices, exchange, parts, slots }, cost: c };

@@ -546,13 +546,14 @@ const MAX_ENGINE_EXCHANGES = 4;
  * The phased-engine plan of a 2D or 3D C2C shape (kernels/any-shape/one-pass-engine.ts), or undefined
  * where no engine shape fits these limits, it takes more than two stages per axis (mixed lengths
  * whose radices share no small E: the axis-by-axis kernel exchanges less there) or more than
- * MAX_ENGINE_EXCHANGES exchanges.
+ * MAX_ENGINE_EXCHANGES exchanges. `naturalOutput`: the engine exchanges after its last stage too
+ * (a convolution's forward engine, src/convolution/onepass-2d-plan.ts).
  */
-export function onePassEngine(shape: readonly number[], direction: FFTDirection, batch: number, limits: PlanLimits, precision: PassPrecision = 'f32'): OnePass | undefined {
+export function onePassEngine(shape: readonly number[], direction: FFTDirection, batch: number, limits: PlanLimits, precision: PassPrecision = 'f32', naturalOutput = false): OnePass | undefined {
   const r = shape.length;
   if (r < 2 || r > 3) return undefined;
-  const engine = onePassEngineShape(shape, limits, precision);
-  if (!engine || engine.radices.length > 2 * r || engine.radices.length - 1 > MAX_ENGINE_EXCHANGES) return undefined;
+  const engine = onePassEngineShape(shape, limits, precision, naturalOutput);
+  if (!engine || engine.radices.length > 2 * r || engine.radices.length - (naturalOutput ? 0 : 1) > MAX_ENGINE_EXCHANGES) return undefined;
   const full = shape.reduce((a, b) => a * b, 1);
   const fftLimits: FFTLimits = { maxComputeWorkgroupStorageSize: limits.maxComputeWorkgroupStorageSize, maxComputeInvocationsPerWorkgroup: limits.maxComputeInvocationsPerWorkgroup, subgroups: false };
   let plans: FFTPlan[];

@@ -1,9 +1,11 @@
 // Pure planning of the one-kernel 2D convolution (no GPU): FFT shapes that createFFT's one-pass
-// kernel holds (kernels/any-shape/one-pass.ts: the transform's complex values in the device's
-// workgroup memory, every axis a native Block FFT within its invocations), forward and inverse.
+// kernels hold, forward and inverse: complex ones the phased engine where it fits
+// (kernels/any-shape/one-pass-engine.ts), else (and real ones) the axis-by-axis kernel
+// (kernels/any-shape/one-pass.ts: the transform's complex values in the device's workgroup memory,
+// every axis a native Block FFT within its invocations).
 // One workgroup per signal: rows, columns, the pointwise multiply, columns, rows; the spectrum never
 // leaves workgroup memory, the zero-padding and the crop are the kernel's load and store.
-import { onePass, type OnePass, type PassPrecision, type PlanLimits } from '../any-shape/passes.js';
+import { onePass, onePassEngine, type OnePass, type PassPrecision, type PlanLimits } from '../any-shape/passes.js';
 import { padAndCropWGSL } from './fourstep-2d-plan.js';
 import type { MultiPassLayout } from './multipass-plan.js';
 
@@ -13,7 +15,16 @@ export interface OnePass2DLayout {
   readonly inverse: OnePass;
   /** Invocations of the kernel: enough for both. */
   readonly invocations: number;
+  /**
+   * Complex layouts the phased engine holds (kernels/any-shape/one-pass-engine.ts, `convolution`):
+   * forward and inverse are then that engine's plans (one shape, the forward exchanging after its
+   * last stage too); else the axis-by-axis kernel's.
+   */
+  readonly engine?: boolean;
 }
+
+/** Store runs below this many values measured several times slower (bench/NOTES.md run 31). */
+const MIN_STORE_RUN = 8;
 
 /**
  * The one-kernel plan of a 2D layout under these limits, or undefined where the one-pass kernel does
@@ -25,6 +36,15 @@ export function planOnePass2D(l: MultiPassLayout, batch: number, limits: PlanLim
   const [my, mx] = l.filterShape ?? [1, 1];
   if (my > l.shape[0] || mx > l.shape[1]) return undefined;
   const complex = l.type === 'complex';
+  if (complex) {
+    // The phased engine where it holds the FFT shape and its inverse stores in runs of 8 or more.
+    const forward = onePassEngine(l.fftShape, 'forward', batch, limits, precision, true);
+    const inverse = onePassEngine(l.fftShape, 'inverse', batch, limits, precision, true);
+    const radices = forward?.engine?.radices ?? [];
+    if (forward && inverse && l.fftShape[l.fftShape.length - 1] / radices[radices.length - 1] >= MIN_STORE_RUN) {
+      return { forward, inverse, invocations: forward.invocations, engine: true };
+    }
+  }
   const forward = onePass(l.fftShape, complex ? 'c2c' : 'r2c', 'forward', batch, limits, precision);
   const inverse = onePass(l.fftShape, complex ? 'c2c' : 'c2r', 'inverse', batch, limits, precision);
   if (!forward || !inverse) return undefined;

@@ -1,7 +1,8 @@
 // The one-kernel 2D convolution on the GPU (./onepass-2d-plan.ts says which shapes): one workgroup
-// per signal runs the forward axes, the pointwise multiply with the filter spectrum and the inverse
-// axes in registers and workgroup memory (kernels/any-shape/one-pass.ts, `convolution`), one pass
-// over global memory. The filter spectrum H / (Py Px), natural layout [Py][Sx], is computed once at
+// per signal runs the forward transform, the pointwise multiply with the filter spectrum and the
+// inverse in registers and workgroup memory, one pass over global memory: complex layouts as the
+// phased engine (kernels/any-shape/one-pass-engine.ts, `convolution`), the others axis by axis
+// (kernels/any-shape/one-pass.ts, `convolution`). The filter spectrum H / (Py Px), natural layout [Py][Sx], is computed once at
 // plan creation by the same kernel (a uniform flag: the forward axes on the taps, then store).
 // f16 plans: f16 signals and outputs (the kernel's load widens to f32, its store rounds to f16 once),
 // f32 FFTs and spectrum; f64 plans: df64 modules, spectrum and buffers (fma products where the
@@ -9,7 +10,8 @@
 import { checkCreated, convolutionIO, ownedResources } from './resources.js';
 import { complexToDF64 } from '../../kernels/df64-layout.js';
 import { generateModule } from '../../kernels/module.js';
-import { ONE_PASS_BINDINGS, ONE_PASS_SMEM, onePassKernel, onePassLayout, type OnePassSpec } from '../../kernels/any-shape/one-pass.js';
+import { ONE_PASS_BINDINGS, ONE_PASS_SMEM, onePassKernel, onePassLayout } from '../../kernels/any-shape/one-pass.js';
+import { onePassEngineKernel, onePassEngineWorkgroups } from '../../kernels/any-shape/one-pass-engine.js';
 import { checkBufferBytes, checkKernelFits, dispatchShape } from '../host/device.js';
 import { hasExactFma } from '../host/fma.js';
 import { PlanLifecycle } from '../host/lifecycle.js';
@@ -70,50 +72,14 @@ export async function createOnePass2DConvolution(device: GPUDevice, l: MultiPass
   const hostH = precision === 'f32' ? undefined : hostSpectrum(filter, l);
   const exactFma = df && (await hasExactFma(device));
 
-  // createFFT's bank-conflict-free buffer layout (kernels/any-shape/one-pass.ts onePassLayout): the
-  // forward's row pitch for the data between the phases, each direction's padded column slots.
-  const maxBytes = device.limits.maxComputeWorkgroupStorageSize;
-  const fwdLayout = onePassLayout(l.fftShape, complex ? 'c2c' : 'r2c', o.forward.plans, maxBytes);
-  const invLayout = onePassLayout(l.fftShape, complex ? 'c2c' : 'c2r', o.inverse.plans, maxBytes);
-  const rowsAxis = l.fftShape.length - 1;
-  const modulesOf = (plans: OnePass2DLayout['forward']['plans'], layout: typeof fwdLayout, prefix: string) =>
-    plans.map((plan, k) =>
-      generateModule(plan, {
-        prefix: `${prefix}${k}`,
-        sharedMemory: ONE_PASS_SMEM,
-        registersOnly: true,
-        // The rows exchange of complex rows shares the data's pitch (the forward's).
-        slotStride: k === rowsAxis ? fwdLayout.slotStrides[k] : layout.slotStrides[k],
-        slotSwizzle: layout.slotSwizzles[k],
-        ...(exactFma ? { exactFma: true } : {}),
-      }),
-    );
-  const forwardModules = modulesOf(o.forward.plans, fwdLayout, 'fft_a');
-  const inverseModules = modulesOf(o.inverse.plans, invLayout, 'fft_i');
-  const spec = (inPlace: boolean): OnePassSpec => ({
-    shape: l.fftShape,
-    type: complex ? 'c2c' : 'r2c',
-    modules: forwardModules,
-    invocations: o.invocations,
-    maxWorkgroupBytes: maxBytes,
-    pitch: fwdLayout.pitch,
-    inPlace,
-    ...(half ? { half } : {}),
-    ...onePassCallbacks(l, inPlace, precision),
-    convolution: {
-      inverseModules,
-      scale: 1 / (Py * Px),
-      ...(pointwise === undefined ? {} : { pointwise }),
-      ...(exactFma ? { exactFma } : {}),
-    },
-  });
-  const kernel = onePassKernel(spec(false));
-  const workgroups = dispatchShape(batch, device.limits.maxComputeWorkgroupsPerDimension);
+  const kernelOf = o.engine ? engineKernel(l, o, { half, df, exactFma, pointwise }) : axesKernel(device, l, o, { half, exactFma, pointwise, precision });
+  const kernel = kernelOf(false);
+  const workgroups = dispatchShape(o.engine ? onePassEngineWorkgroups(batch, o.forward.engine!) : batch, device.limits.maxComputeWorkgroupsPerDimension);
   checkKernelFits(device, { label, workgroupBytes: kernel.workgroupBytes, workgroupSize: kernel.workgroupSize, workgroups });
   const module = await compileKernel(device, kernel.code, label, pointwise !== undefined);
   // In place (circular, same): one read_write binding, another shader, checked now, its pipeline built on first use.
   const canInPlace = l.mode !== 'linear' && inputBytes === outputBytes;
-  const inPlaceModule = canInPlace ? await compileKernel(device, onePassKernel(spec(true)).code, `${label} in place`, pointwise !== undefined) : undefined;
+  const inPlaceModule = canInPlace ? await compileKernel(device, kernelOf(true).code, `${label} in place`, pointwise !== undefined) : undefined;
 
   const { buffer, uniform, destroyAll } = ownedResources(device, label);
   try {
@@ -227,4 +193,72 @@ export async function createOnePass2DConvolution(device: GPUDevice, l: MultiPass
     destroyAll();
     throw e;
   }
+}
+
+interface KernelChoices {
+  readonly half: boolean;
+  readonly exactFma: boolean;
+  readonly pointwise: string | undefined;
+}
+
+type KernelOf = (inPlace: boolean) => { readonly code: string; readonly workgroupSize: readonly [number, number, number]; readonly workgroupBytes: number };
+
+/** The phased engine's convolution kernel (complex layouts it holds). */
+function engineKernel(l: MultiPassLayout, o: OnePass2DLayout, c: KernelChoices & { df: boolean }): KernelOf {
+  const [Py, Px] = l.fftShape;
+  return (inPlace) =>
+    onePassEngineKernel({
+      ...o.forward.engine!,
+      shape: l.fftShape,
+      direction: 'forward',
+      precision: c.df ? 'f64' : 'f32',
+      inPlace,
+      ...(c.half ? { half: true } : {}),
+      ...(c.exactFma ? { exactFma: true } : {}),
+      ...onePassCallbacks(l, inPlace, c.df ? 'f64' : c.half ? 'f16' : 'f32'),
+      convolution: { scale: 1 / (Py * Px), ...(c.pointwise === undefined ? {} : { pointwise: c.pointwise }) },
+    });
+}
+
+/** The axis-by-axis kernel's convolution: createFFT's bank-conflict-free buffer layout, one Block module per axis and direction. */
+function axesKernel(device: GPUDevice, l: MultiPassLayout, o: OnePass2DLayout, c: KernelChoices & { precision: ConvolutionPrecision }): KernelOf {
+  const complex = l.type === 'complex';
+  const [Py, Px] = l.fftShape;
+  // The forward's row pitch for the data between the phases, each direction's padded column slots.
+  const maxBytes = device.limits.maxComputeWorkgroupStorageSize;
+  const fwdLayout = onePassLayout(l.fftShape, complex ? 'c2c' : 'r2c', o.forward.plans, maxBytes);
+  const invLayout = onePassLayout(l.fftShape, complex ? 'c2c' : 'c2r', o.inverse.plans, maxBytes);
+  const rowsAxis = l.fftShape.length - 1;
+  const modulesOf = (plans: OnePass2DLayout['forward']['plans'], layout: typeof fwdLayout, prefix: string) =>
+    plans.map((plan, k) =>
+      generateModule(plan, {
+        prefix: `${prefix}${k}`,
+        sharedMemory: ONE_PASS_SMEM,
+        registersOnly: true,
+        // The rows exchange of complex rows shares the data's pitch (the forward's).
+        slotStride: k === rowsAxis ? fwdLayout.slotStrides[k] : layout.slotStrides[k],
+        slotSwizzle: layout.slotSwizzles[k],
+        ...(c.exactFma ? { exactFma: true } : {}),
+      }),
+    );
+  const forwardModules = modulesOf(o.forward.plans, fwdLayout, 'fft_a');
+  const inverseModules = modulesOf(o.inverse.plans, invLayout, 'fft_i');
+  return (inPlace) =>
+    onePassKernel({
+      shape: l.fftShape,
+      type: complex ? 'c2c' : 'r2c',
+      modules: forwardModules,
+      invocations: o.invocations,
+      maxWorkgroupBytes: maxBytes,
+      pitch: fwdLayout.pitch,
+      inPlace,
+      ...(c.half ? { half: true } : {}),
+      ...onePassCallbacks(l, inPlace, c.precision),
+      convolution: {
+        inverseModules,
+        scale: 1 / (Py * Px),
+        ...(c.pointwise === undefined ? {} : { pointwise: c.pointwise }),
+        ...(c.exactFma ? { exactFma: true } : {}),
+      },
+    });
 }

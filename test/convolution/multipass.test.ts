@@ -67,13 +67,13 @@ function expectFourStep2D(conv: Convolution, passes: number): void {
 }
 
 /**
- * createFFT's passes where its 2D transform is one pass each way (the phased engine,
- * kernels/any-shape/one-pass-engine.ts): 2 passes, fewer than the four-step path's 3, the multiply
- * (or pointwise) fused into the inverse's reads.
+ * Complex FFT shapes the phased engine holds (kernels/any-shape/one-pass-engine.ts) take one kernel
+ * (forward engine, pointwise, inverse engine), not the four-step path's 3 passes.
  */
-function expectOnePassFFTs(conv: Convolution): void {
-  expect(conv.passes.map((p) => p.kernel)).toEqual(['forward', 'inverse']);
-  expect(conv.passes.find((p) => p.kernel === 'inverse')?.does).toMatch(/fused into its reads/);
+function expectEngineKernel(conv: Convolution): void {
+  expect(conv.passes.map((p) => p.kernel)).toEqual(['fused-2d']);
+  expect(conv.passes[0].does).toMatch(/Stockham engine phased by axis/);
+  expect(conv.code).toMatch(/a convolution: forward engine, pointwise, inverse engine/);
 }
 
 /** Every pass of the plan is a multi-pass one (no fused kernel), with the pad and crop where the mode needs them. */
@@ -262,12 +262,12 @@ describe(`createConvolution, multi-pass path (seed ${seed})`, () => {
     readonly fftShape: readonly [number, number];
     /** Passes per encode under the default limits (the 2D four-step path: 3 where the column axis is one pass). */
     readonly passes: number;
-    /** Complex shapes createFFT runs in one pass each way (2 passes, not the four-step path). */
-    readonly onePassFFT?: true;
+    /** Complex FFT shapes the phased engine holds: one kernel, not the four-step path. */
+    readonly engineKernel?: true;
   }
   const CASES_2D: readonly Case2D[] = [
     // filterShape left out for the full-size filter: the default is the signal's shape.
-    { type: 'complex', mode: 'circular', shape: [64, 64], filters: [[64, 64], [3, 3], [1, 1]], fftShape: [64, 64], passes: 2, onePassFFT: true },
+    { type: 'complex', mode: 'circular', shape: [64, 64], filters: [[64, 64], [3, 3], [1, 1]], fftShape: [64, 64], passes: 1, engineKernel: true },
     { type: 'real', mode: 'linear', shape: [64, 64], filters: [[3, 3]], fftShape: [72, 70], passes: 3 },
     { type: 'real', mode: 'same', shape: [64, 64], filters: [[5, 3]], fftShape: [72, 70], passes: 3 },
     { type: 'real', mode: 'same', shape: [100, 60], filters: [[5, 7]], fftShape: [108, 70], passes: 3 },
@@ -287,7 +287,7 @@ describe(`createConvolution, multi-pass path (seed ${seed})`, () => {
         const h = randomFloats(per * f[0] * f[1], seed + 3 * f[0] + f[1]);
         const isDefault = f[0] === c.shape[0] && f[1] === c.shape[1];
         const conv = await plan({ shape: c.shape, type: c.type, mode: c.mode, filter: h, batch: BATCH, ...(isDefault ? {} : { filterShape: f }) });
-        if (c.onePassFFT) expectOnePassFFTs(conv);
+        if (c.engineKernel) expectEngineKernel(conv);
         else expectFourStep2D(conv, c.passes);
         expect(conv.fftShape).toEqual(c.fftShape);
         expect(convolutionLayout(device.limits, { shape: c.shape, type: c.type, mode: c.mode, filterShape: f }).passes).toBe(c.passes);
@@ -400,7 +400,7 @@ describe(`createConvolution, multi-pass path (seed ${seed})`, () => {
     const n = 64;
     // Different widths per axis, so that a transposed index fails.
     const [sy, sx] = [9, 4];
-    // The FFT shape of '2D complex circular [64, 64]' above (createFFT's one-pass kernels, the pointwise in the inverse's reads).
+    // The FFT shape of '2D complex circular [64, 64]' above (the phased engine's one kernel, the user's pointwise between its directions).
     const conv = await plan({
       shape: [n, n],
       type: 'complex',
@@ -414,7 +414,7 @@ describe(`createConvolution, multi-pass path (seed ${seed})`, () => {
           return x * (h.x * exp(-(ky * ky + kx * kx)) * f32(fft + 1u));
         }`,
     });
-    expectOnePassFFTs(conv);
+    expectEngineKernel(conv);
     const x = randomFloats(2 * n * n * BATCH, seed + 41);
     const spectrum = referenceFFTN(x, [n, n], BATCH, -1);
     const signed = (k: number) => (k > n / 2 ? k - n : k);

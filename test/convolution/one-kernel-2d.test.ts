@@ -1,12 +1,12 @@
-// createConvolution's one-kernel 2D path (FFT shapes createFFT's one-pass kernel holds: one workgroup
-// per signal runs rows, columns, the pointwise multiply, columns, rows; kernels/any-shape/one-pass.ts
-// with `convolution`) against f64 direct convolutions, on a default-limits device (16 KiB: up to 2048
-// complex values): complex circular [32, 64] (out of place and in place), real linear [30, 40] and
-// real same [30, 40] with a { spectrum } filter (FFT shape [32, 48]: zero-padding and crop in the
-// kernel's load and store), a pointwise gain by formula on the row-major index ky * Sx + kx; 3
-// signals; outputs poisoned with NaN; ||y - y_ref|| / (||x|| ||h||) <= 1e-6. 5 kernels (one per plan
-// shape and mode, one in place, one with the pointwise function): 5 s with a cold shader cache (load
-// average 2.5 on the 2-core VM), 1 s warm (2026-11-24).
+// createConvolution's one-kernel 2D path (FFT shapes createFFT's one-pass kernels hold: one workgroup
+// per signal runs the forward transform, the pointwise multiply and the inverse; complex layouts as
+// the phased engine, kernels/any-shape/one-pass-engine.ts, real ones axis by axis,
+// kernels/any-shape/one-pass.ts, both with `convolution`) against f64 direct convolutions, on a
+// default-limits device: complex circular [32, 64] (out of place and in place), complex linear
+// [30, 60] (zero-padding and crop in the engine kernel's load and store), real linear [30, 40] and
+// real same [30, 40] with a { spectrum } filter (FFT shape [32, 48]), a pointwise gain by formula on
+// the row-major index ky * Sx + kx; 3 signals; outputs poisoned with NaN; ||y - y_ref|| / (||x|| ||h||)
+// <= 1e-6. 6 kernels (one per plan shape and mode, one in place, one with the pointwise function).
 import { describe, expect, it } from 'vitest';
 import { convolutionLayout, createConvolution, type Convolution } from '../../src/index.js';
 import { referenceFFTN, referenceRFFTN } from '../../src/reference-nd.js';
@@ -41,11 +41,27 @@ describe(`createConvolution, one-kernel 2D (seed ${seed})`, () => {
       const h = randomFloats(2 * f[0] * f[1], seed + f[0]);
       const conv = await plan({ shape, type: 'complex', mode: 'circular', filter: h, filterShape: f, batch: BATCH });
       expect(conv.fftShape).toEqual([32, 64]);
+      expect(conv.passes[0].does).toMatch(/Stockham engine phased by axis/);
       const want = batchedReference(x, BATCH, (s) => directConvolution2D(s, h, shape, f, true, 'circular'));
       expect(convolutionError(await runPoisoned(device, conv, x), want, x, h), `${f}`).toBeLessThanOrEqual(BOUND);
       expect(convolutionError(await runPoisoned(device, conv, x, true), want, x, h), `${f} in place`).toBeLessThanOrEqual(BOUND);
       conv.destroy();
     }
+  });
+
+  it('complex linear [30, 60], 3 x 5 taps (FFT shape [32, 64]): the phased engine with zero-padding and crop', async () => {
+    const { device } = await testDevice();
+    const shape = [30, 60] as const;
+    const f = [3, 5] as const;
+    const x = randomFloats(2 * 30 * 60 * BATCH, seed + 4);
+    const h = randomFloats(2 * 15, seed + 5);
+    const conv = await plan({ shape, type: 'complex', mode: 'linear', filter: h, filterShape: f, batch: BATCH });
+    expect(conv.fftShape).toEqual([32, 64]);
+    expect(conv.outputShape).toEqual([32, 64]);
+    expect(conv.passes[0].does).toMatch(/Stockham engine phased by axis/);
+    const want = batchedReference(x, BATCH, (s) => directConvolution2D(s, h, shape, f, true, 'linear'));
+    expect(convolutionError(await runPoisoned(device, conv, x), want, x, h)).toBeLessThanOrEqual(BOUND);
+    conv.destroy();
   });
 
   it('real linear and same [30, 40] (FFT shape [32, 48]): taps, then a { spectrum } (np.fft.rfft2 of the padded taps)', async () => {
@@ -56,6 +72,7 @@ describe(`createConvolution, one-kernel 2D (seed ${seed})`, () => {
     const h = randomFloats(9, seed + 3);
     const linear = await plan({ shape, type: 'real', mode: 'linear', filter: h, filterShape: f, batch: BATCH });
     expect(linear.fftShape).toEqual([32, 48]);
+    expect(linear.passes[0].does).not.toMatch(/Stockham engine/);
     expect(linear.outputShape).toEqual([32, 42]);
     const wantLinear = batchedReference(x, BATCH, (s) => directConvolution2D(s, h, shape, f, false, 'linear'));
     expect(convolutionError(await runPoisoned(device, linear, x), wantLinear, x, h)).toBeLessThanOrEqual(BOUND);
