@@ -248,8 +248,8 @@ export function setDf64Renormalisation(mode: Df64Renormalisation): Df64Renormali
  *        normwise). Not renormalised by default ("lazy", Df64Renormalisation 'products'): see below.
  *   scale, cmul: two-product of high parts by Dekker's algorithm (Veltkamp split into 12-bit
  *        halves, whose products are exact in f32), cross terms in f32, renormalised with
- *        fast-two-sum. Not fma by
- *        default: WGSL does not promise a fused fma (lavapipe computes fma(a, b, -a b) as 0), and
+ *        fast-two-sum. Not fma by default: WGSL does not promise a fused fma (lavapipe computes
+ *        fma(a, b, -a b) as 0), and
  *        Dekker's partial products are exact, so a compiler contracting them into fmas changes
  *        nothing. With `exactFma` (a device whose fma rounds once: src/host/fma.ts tests it) the
  *        error of p = fl(a b) is fma(a, b, -p), one instruction.
@@ -269,7 +269,10 @@ export function setDf64Renormalisation(mode: Df64Renormalisation): Df64Renormali
  *     twiddle multiplication: it grows over the adds of one radix butterfly (log2 of the radix
  *     levels) and over the untwiddled paths (element 0 of each butterfly), never over a whole FFT
  *     in general. Measured on lavapipe (bench/f64-check.ts, docs/precision.md): errors grow by
- *     ~1.3x (6.6e-15 -> 8.5e-15 at 4096), every size 2 to 2^17 within issue 19's bounds 8x over.
+ *     ~1.3x (6.6e-15 -> 8.5e-15 at 4096), every size 2 to 2^17 within issue 19's bounds 7x over;
+ *   - a compiler may regroup the low parts' sums across operations now that no renormalisation
+ *     separates them: harmless for sums, whose terms (the two-sum's two exact parts, the lo's) are
+ *     each a few ulps of the result, not for Dekker's error (see err).
  * Values are renormalised where a product ends, and the helpers offered to user WGSL
  * (df64PublicHelpers) renormalise every result; FFT outputs (registers, global memory) are pairs
  * whose sum is the value, |lo| a few ulps of hi. Mode 'none' (products lazy too: 3 more
@@ -280,10 +283,12 @@ export function setDf64Renormalisation(mode: Df64Renormalisation): Df64Renormali
  * a (measured: f64 FFTs at 5e-8 on an H200 until the two-sum's v was kept too), and GPU compilers
  * contract a product into the additions that follow it (fma(a, b, e) in place of fl(a b) + e). The
  * rounded intermediates whose exact value a transformation depends on (s, v, the split's t and
- * t - a, products) therefore pass through `max(x, -3e38)` (keep): a no-op on
- * every value the FFT produces that no compiler can see through, so it can neither be cancelled
- * algebraically nor fused. (Side effect: a NaN there becomes -3e38; WGSL gives no NaN guarantees
- * anyway.) test/kernels/df64-eft.test.ts checks the exact low parts on the device it runs on.
+ * t - a, products, Dekker's error when products are lazy) therefore pass through `max(x, -3e38)`
+ * (keep): a no-op on every value the FFT produces that no compiler can see through, so it can
+ * neither be cancelled algebraically nor fused. (Side effect: a NaN there becomes -3e38; WGSL gives no NaN guarantees
+ * anyway.) test/kernels/df64-eft.test.ts checks the exact low parts on the device it runs on; on
+ * lavapipe it fails without the keep of the add's s or of a product's renormalised hi (checked by
+ * replacing each keep in turn, 2026-11-24).
  */
 function dfHelpers(
   prefix: string,
@@ -293,7 +298,7 @@ function dfHelpers(
   // hi - s is not kept: no compiler measured rewrites t - (hi - s) (the helper probe's first add
   // would see it), and keeping it cost 7 % on the H200 (bench/NOTES.md run 28).
   const renorm = (s: string, t: string) => [`  let hi = ${keep(`${s} + ${t}`)};`, `  return vec4<f32>(hi, ${t} - (hi - ${s}));`];
-  // The pair (s, t) as it is: s + t is the value, |t| a few ulps of s at most (see above).
+  // The pair (s, t) as it is: s + t is the value, |t| possibly above ulp(s) / 2 (see above).
   const lazy = (s: string, t: string) => [`  return vec4<f32>(${s}, ${t});`];
   const sumEnd = renormalise === 'every-op' ? renorm : lazy;
   const productEnd = renormalise === 'none' ? lazy : renorm;
