@@ -249,9 +249,8 @@ export function setDf64Renormalisation(mode: Df64Renormalisation): Df64Renormali
  *   scale, cmul: two-product of high parts by Dekker's algorithm (Veltkamp split into 12-bit
  *        halves, whose products are exact in f32), cross terms in f32, renormalised with
  *        fast-two-sum. Not fma by default: WGSL does not promise a fused fma (lavapipe computes
- *        fma(a, b, -a b) as 0), and
- *        Dekker's partial products are exact, so a compiler contracting them into fmas changes
- *        nothing. With `exactFma` (a device whose fma rounds once: src/host/fma.ts tests it) the
+ *        fma(a, b, -a b) as 0), and Dekker's partial products are exact, so a compiler contracting
+ *        them into fmas changes nothing. With `exactFma` (a device whose fma rounds once: src/host/fma.ts tests it) the
  *        error of p = fl(a b) is fma(a, b, -p), one instruction.
  *        A product with a constant splits the constant at compile time (constant folding is exact).
  * Lazy sums. Renormalising (hi = fl(s + t), lo = t - (hi - s)) costs 3 operations and a keep of
