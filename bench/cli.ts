@@ -1,6 +1,7 @@
 // Command-line options of `npm run bench`. Anything left undefined here gets an adapter-dependent
 // default in run.ts (small problems on the software driver, the full sweep on a GPU).
 import { parseArgs } from 'node:util';
+import { DF64_RENORMALISATIONS, type Df64Renormalisation } from '../kernels/arith.js';
 
 export const USAGE = `usage: npm run bench -- [options]
   --sizes 64,256,4096     FFT sizes (all kinds unless --real-sizes is given)
@@ -22,7 +23,10 @@ export const USAGE = `usage: npm run bench -- [options]
   --vkfft <vkfft.json>    merge VkFFT numbers measured by vkfft_anchor.cu in the same device call
   --plot-only <file.json> only (re)write the SVG of an existing result (with --cufft / --vkfft: merge first)
   --toggles fast|default  Dawn toggles: fast (default) disables workgroup zero-init and robustness clamps
-                          (see FAST_TOGGLES in src/node.ts); default keeps Dawn's defaults`;
+                          (see FAST_TOGGLES in src/node.ts); default keeps Dawn's defaults
+  --df64 every-op,products,none
+                          f64 cases once per df64 renormalisation listed (kernels/arith.ts), one after the
+                          other for each size, rows labelled 'df64 <mode>' (default: the library's mode only)`;
 
 export const KINDS = ['c2c', 'r2c', 'c2r', 'r2c_folded', 'c2r_folded', 'fft2', 'conv', 'c2c_conv', 'scale'] as const;
 
@@ -56,6 +60,8 @@ export interface BenchArgs {
   readonly plotOnly?: string;
   /** 'fast' (default): FAST_TOGGLES (no workgroup zero-init, no robustness clamps); 'default': Dawn's defaults. */
   readonly toggles: 'fast' | 'default';
+  /** f64 cases per df64 renormalisation (internal comparison); undefined: the library's default only. */
+  readonly df64?: Df64Renormalisation[];
   readonly help: boolean;
 }
 
@@ -105,6 +111,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
       vkfft: { type: 'string' },
       'plot-only': { type: 'string' },
       toggles: { type: 'string' },
+      df64: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -123,6 +130,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
     vkfft: values.vkfft,
     plotOnly: values['plot-only'],
     toggles: (choices('--toggles', values.toggles, ['fast', 'default'] as const) ?? ['fast'])[0],
+    df64: choices('--df64', values.df64, DF64_RENORMALISATIONS),
     help: values.help ?? false,
   };
 }

@@ -3,18 +3,24 @@
 // and Block; R2C; folded C2R; Bluestein where a size needs it) and createFFT in f64 (1D in passes, 2D
 // in one pass and in passes) and createConvolution in f64 (fused, four-step), with the df64 product the device gets (Dekker's splits, or one fma where hasExactFma says
 // the device's fma rounds once). Issue 19's bounds: relative L2 per FFT <= 1e-13 up to 4096, 1e-12 above.
-//   node dist/bench/f64-check.js [sizes, default 16,64,256,1000,1009,4096,8192]
+//   node dist/bench/f64-check.js [sizes, default 16,64,256,1000,1009,4096,8192] [df64 renormalisation]
+// The second argument (every-op, products, none: kernels/arith.ts Df64Renormalisation) checks the
+// kernels of another renormalisation than the library's default.
 // Prints one line per case and exits non-zero if any case misses its bound.
 import { Block, createBatchedFFT, createConvolution, createFFT, Direction, fft, hasExactFma, Limits, Precision, RealFFTOptions, Size, Thread, Type } from '../src/index.js';
 import { DF64_EFT_EXPECTED, runDf64EftProbe } from './df64-eft.js';
 import { FAST_TOGGLES, requestNodeDevice } from '../src/node.js';
 import { referenceDFT, relativeL2 } from '../src/reference.js';
+import { DEFAULT_DF64_RENORMALISATION, DF64_RENORMALISATIONS, setDf64Renormalisation, type Df64Renormalisation } from '../kernels/arith.js';
 
 const sizes = (process.argv[2] ?? '16,64,256,1000,1009,4096,8192').split(',').map(Number);
+const mode = (process.argv[3] ?? DEFAULT_DF64_RENORMALISATION) as Df64Renormalisation;
+if (!DF64_RENORMALISATIONS.includes(mode)) throw new Error(`df64 renormalisation: expected ${DF64_RENORMALISATIONS.join(', ')}, got '${mode}'`);
+setDf64Renormalisation(mode);
 const batch = 4;
 const { device, adapterName } = await requestNodeDevice({ toggles: FAST_TOGGLES });
 const fusedFma = await hasExactFma(device);
-console.log(`${adapterName}: exact fma ${fusedFma}`);
+console.log(`${adapterName}: exact fma ${fusedFma}, df64 renormalisation ${mode}${mode === DEFAULT_DF64_RENORMALISATION ? ' (default)' : ''}`);
 let failed = 0;
 // The df64 helpers on known operands, with Dekker's products and with fma ones.
 for (const exactFma of [false, true]) {

@@ -16,6 +16,7 @@ import {
   type BenchPrecision,
 } from './cli.js';
 import { makeCopyCase } from './copy-kernel.js';
+import { DEFAULT_DF64_RENORMALISATION, setDf64Renormalisation, type Df64Renormalisation } from '../kernels/arith.js';
 import type { BenchMiss, BenchReport, BenchRow } from './report.js';
 import { gbPerSecond } from './report.js';
 import { makeScaleCase } from './scale-kernel.js';
@@ -37,6 +38,8 @@ export interface HarnessSettings {
   readonly repeats: number;
   readonly warmup: number;
   readonly cacheBytes: number;
+  /** f64 cases once per df64 renormalisation (bench --df64); undefined: the library's default only. */
+  readonly df64?: readonly Df64Renormalisation[];
 }
 
 /** Settings with the adapter-dependent defaults filled in. */
@@ -51,6 +54,7 @@ export function resolveSettings(args: BenchArgs, software: boolean): HarnessSett
     repeats: args.repeats ?? (software ? 5 : 20),
     warmup: args.warmup ?? (software ? 1 : 3),
     cacheBytes: args.cacheMiB * 1024 * 1024,
+    ...(args.df64 ? { df64: args.df64 } : {}),
   };
 }
 
@@ -171,26 +175,35 @@ export async function runHarness(input: HarnessInput): Promise<BenchReport> {
         const perTransform = kind === 'fft2' ? n * n : n;
         const batch = batchFor(pointsFor(kind, s.total), perTransform, precision, maxBinding);
         const spec = { kind, precision, n, batch };
-        try {
-          const m = await measure(device, (o) => input.makeCase(device, spec, o), (isRealKind(kind) ? 1 : 2) * batch * perTransform * COMPLEX_BYTES[precision], s);
-          const gbs = gbPerSecond(m.c.bytesMoved, m.ms);
-          const row: BenchRow = { kind, precision, n, batch: m.c.batch, ms: m.ms, gbs, ratioToCopy: gbs / copyGBs };
-          rows.push(m.method === timing ? row : { ...row, timing: m.method });
-          log(`${kind} ${precision} n=${n} batch=${m.c.batch}: ${m.ms.toFixed(4)} ms, ${gbs.toFixed(1)} GB/s, ${(gbs / copyGBs).toFixed(3)} of copy`);
-        } catch (e) {
-          const miss = { kind, precision, n, reason: errorText(e) };
-          if (isUnsupportedError(e)) {
-            unsupported.push(miss);
-            log(`${kind} ${precision} n=${n}: unsupported: ${miss.reason}`);
-          } else {
-            failures.push(miss);
-            log(`${kind} ${precision} n=${n}: FAILED: ${miss.reason}`);
+        // Kernel variants of this case (bench --df64: f64 once per renormalisation, one after the other).
+        const variants = precision === 'f64' && s.df64 ? s.df64 : [undefined];
+        for (const mode of variants) {
+          const variant = mode && `df64 ${mode}`;
+          setDf64Renormalisation(mode ?? DEFAULT_DF64_RENORMALISATION);
+          const labelled = variant ? { variant } : {};
+          const name = `${kind} ${precision}${variant ? ` ${variant}` : ''} n=${n}`;
+          try {
+            const m = await measure(device, (o) => input.makeCase(device, spec, o), (isRealKind(kind) ? 1 : 2) * batch * perTransform * COMPLEX_BYTES[precision], s);
+            const gbs = gbPerSecond(m.c.bytesMoved, m.ms);
+            const row: BenchRow = { kind, precision, ...labelled, n, batch: m.c.batch, ms: m.ms, gbs, ratioToCopy: gbs / copyGBs };
+            rows.push(m.method === timing ? row : { ...row, timing: m.method });
+            log(`${name} batch=${m.c.batch}: ${m.ms.toFixed(4)} ms, ${gbs.toFixed(1)} GB/s, ${(gbs / copyGBs).toFixed(3)} of copy`);
+          } catch (e) {
+            const miss = { kind, precision, ...labelled, n, reason: errorText(e) };
+            if (isUnsupportedError(e)) {
+              unsupported.push(miss);
+              log(`${name}: unsupported: ${miss.reason}`);
+            } else {
+              failures.push(miss);
+              log(`${name}: FAILED: ${miss.reason}`);
+            }
           }
+          input.checkpoint?.(report());
         }
-        input.checkpoint?.(report());
       }
     }
   }
+  setDf64Renormalisation(DEFAULT_DF64_RENORMALISATION);
   return report();
 }
 

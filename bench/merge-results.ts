@@ -16,8 +16,8 @@ import { renderPlot } from './plot.js';
 import { fastestPerKey, formatTable, readReport, writeReport, type BenchReport } from './report.js';
 
 /** One case of a report: kind, precision and size. */
-function caseKey(m: { kind: string; precision: string; n: number }): string {
-  return `${m.kind}:${m.precision}:${m.n}`;
+function caseKey(m: { kind: string; precision: string; variant?: string; n: number }): string {
+  return `${m.kind}:${m.precision}${m.variant ? `:${m.variant}` : ''}:${m.n}`;
 }
 
 export function mergeReports(parts: readonly BenchReport[], command?: string): BenchReport {
@@ -27,7 +27,7 @@ export function mergeReports(parts: readonly BenchReport[], command?: string): B
   const best = fastestPerKey(parts.flatMap((p) => p.rows), caseKey);
   const rows = [...best.values()].map((r) => ({ ...r, ratioToCopy: r.gbs / copyGBs }));
   const measured = new Set(best.keys());
-  const once = <T extends { kind: string; precision: string; n: number }>(list: T[]) => {
+  const once = <T extends { kind: string; precision: string; variant?: string; n: number }>(list: T[]) => {
     const seen = new Set<string>();
     return list.filter((m) => {
       const key = caseKey(m);

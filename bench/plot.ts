@@ -57,7 +57,7 @@ export function plotSeries(report: BenchReport): Series[] {
   const groups = new Map<string, BenchRow[]>();
   for (const r of report.rows) {
     if (r.kind === 'copy') continue;
-    const key = `${r.kind} ${r.precision}`;
+    const key = `${r.kind} ${r.precision}${r.variant ? ` ${r.variant}` : ''}`;
     if (!groups.has(key)) groups.set(key, []);
     groups.get(key)!.push(r);
   }

@@ -14,6 +14,8 @@ import type { TimingMethod } from './timing.js';
 export interface BenchRow extends AnchorRowFields {
   readonly kind: string;
   readonly precision: string;
+  /** A variant of the library's kernels (bench --df64: 'df64 <mode>'); absent: the library as it is. */
+  readonly variant?: string;
   readonly n: number;
   readonly batch: number;
   /** Median milliseconds per batched run. */
@@ -35,6 +37,7 @@ export interface BenchRow extends AnchorRowFields {
 export interface BenchMiss {
   readonly kind: string;
   readonly precision: string;
+  readonly variant?: string;
   readonly n: number;
   readonly reason: string;
 }
@@ -119,7 +122,7 @@ export function formatTable(report: BenchReport): string {
   const head = ['kind', 'prec', 'n', 'batch', 'ms', 'GB/s', 'xcopy', ...anchorHead, 'best', 'xbest'];
   const lines = report.rows.map((r) => [
     r.kind,
-    r.precision,
+    r.variant ? `${r.precision} ${r.variant}` : r.precision,
     String(r.n),
     String(r.batch),
     fmt(r.ms, 4),
@@ -137,7 +140,8 @@ export function formatTable(report: BenchReport): string {
     render(head),
     ...lines.map(render),
   ];
-  for (const m of report.unsupported) out.push(`unsupported: ${m.kind} ${m.precision} n=${m.n}: ${m.reason}`);
-  for (const m of report.failures) out.push(`FAILED: ${m.kind} ${m.precision} n=${m.n}: ${m.reason}`);
+  const label = (m: BenchMiss) => `${m.kind} ${m.precision}${m.variant ? ` ${m.variant}` : ''} n=${m.n}`;
+  for (const m of report.unsupported) out.push(`unsupported: ${label(m)}: ${m.reason}`);
+  for (const m of report.failures) out.push(`FAILED: ${label(m)}: ${m.reason}`);
   return out.join('\n');
 }

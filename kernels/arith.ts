@@ -5,8 +5,9 @@
 //   f16  vec4<f16> = (re_a, re_b, im_a, im_b): FFTs a and b of a pair (cuFFTDx's RRII), every
 //        operation acts on both at once; butterflies compute in f32 (see F16 below).
 //   f64  vec4<f32> = (re_hi, im_hi, re_lo, im_lo): "df64", a double-float per component, the value
-//        being hi + lo with |lo| <= ulp(hi) / 2 (48 significant bits). Sums use two-sum, products
-//        two-product with fma (error-free transformations), so each operation rounds to ~2^-48.
+//        being hi + lo (48 significant bits), |lo| <= ulp(hi) / 2 after a product, a few ulps of hi
+//        after sums (lazy renormalisation, see dfHelpers). Sums use two-sum, products two-product
+//        (error-free transformations), so each operation rounds to ~2^-48 of its operands.
 //
 // Twiddles have a type of their own (`twiddle`): f32 and f64 use their value arithmetic; f16 computes
 // twiddles in f32 (the accurate sincos of kernels/sincos.ts, within 2 ulp of f32), as its butterflies
@@ -218,39 +219,101 @@ export function keep(expr: string): string {
 }
 
 /**
+ * Where the df64 helpers renormalise their result (hi, lo) to |lo| <= ulp(hi) / 2 (see dfHelpers):
+ * after every operation, after products only (sums return the two-sum's pair as it is), or never.
+ */
+export type Df64Renormalisation = 'every-op' | 'products' | 'none';
+
+export const DF64_RENORMALISATIONS: readonly Df64Renormalisation[] = ['every-op', 'products', 'none'];
+
+/** The library's mode (measured in docs/precision.md). */
+export const DEFAULT_DF64_RENORMALISATION: Df64Renormalisation = 'products';
+
+// The mode of the kernels generated from now on. Internal: bench/run.ts (--df64) times the modes
+// against each other in one process; the library never changes it.
+let df64Renormalisation: Df64Renormalisation = DEFAULT_DF64_RENORMALISATION;
+
+/** Internal (bench): the df64 renormalisation of kernels generated after this call; returns the previous one. */
+export function setDf64Renormalisation(mode: Df64Renormalisation): Df64Renormalisation {
+  const previous = df64Renormalisation;
+  df64Renormalisation = mode;
+  return previous;
+}
+
+/**
  * The df64 helpers, vectorised over (re, im): vec2 halves hi = v.xy, lo = v.zw.
- *   add: two-sum of the high parts (Knuth, no branch), the low parts added, renormalised with
- *        fast-two-sum. Error <= ~2^-47 (|a| + |b|) per component ("sloppy" add: enough for FFTs,
- *        whose error analysis is normwise).
+ *   add: two-sum of the high parts (Knuth, no branch), the low parts added: (s, t) with
+ *        s = fl(a.hi + b.hi) and t = e + (a.lo + b.lo), e the two-sum's exact error. Error
+ *        <= ~2^-47 (|a| + |b|) per component ("sloppy" add: enough for FFTs, whose error analysis is
+ *        normwise). Not renormalised by default ("lazy", Df64Renormalisation 'products'): see below.
  *   scale, cmul: two-product of high parts by Dekker's algorithm (Veltkamp split into 12-bit
- *        halves, whose products are exact in f32), cross terms in f32, renormalised. Not fma by
- *        default: WGSL does not promise a fused fma (lavapipe computes fma(a, b, -a b) as 0), and
- *        Dekker's partial products are exact, so a compiler contracting them into fmas changes
- *        nothing. With `exactFma` (a device whose fma rounds once: src/host/fma.ts tests it) the
+ *        halves, whose products are exact in f32), cross terms in f32, renormalised with
+ *        fast-two-sum. Not fma by default: WGSL does not promise a fused fma (lavapipe computes
+ *        fma(a, b, -a b) as 0), and Dekker's partial products are exact, so a compiler contracting
+ *        them into fmas changes nothing. With `exactFma` (a device whose fma rounds once: src/host/fma.ts tests it) the
  *        error of p = fl(a b) is fma(a, b, -p), one instruction.
  *        A product with a constant splits the constant at compile time (constant folding is exact).
+ * Lazy sums. Renormalising (hi = fl(s + t), lo = t - (hi - s)) costs 3 operations and a keep of
+ * the add's 14; the FFT's operations are mostly adds. Without it a pair is still exact as a value
+ * (hi + lo is the value; host helpers add the two in f64) but |lo| may exceed ulp(hi) / 2, which
+ * nothing downstream relies on:
+ *   - the two-sum of the high parts is exact for any two floats, normalised or not;
+ *   - what an operation rounds is its low-part arithmetic, whose error is 2^-24 of the low parts:
+ *     lo stays a few ulps of the operands' magnitudes (it is the sum of the two-sum and product
+ *     errors since the last renormalisation, the error an f32 computation would have made there),
+ *     so the rounding stays ~2^-48 of the operands, normwise, as the FFT's error analysis needs;
+ *     cancellation of the high parts can leave |lo| >= |hi| for one element, still ~2^-24 of the
+ *     operands in absolute terms, which is what a normwise bound counts;
+ *   - products renormalise (the default, 'products'), so lo restarts from half an ulp at every
+ *     twiddle multiplication: it grows over the adds of one radix butterfly (log2 of the radix
+ *     levels) and over the untwiddled paths (element 0 of each butterfly), never over a whole FFT
+ *     in general. Measured on lavapipe (bench/f64-check.ts, docs/precision.md): errors grow by
+ *     ~1.3x (6.6e-15 -> 8.5e-15 at 4096), every size 2 to 2^17 within issue 19's bounds 7x over;
+ *   - a compiler may regroup the low parts' sums across operations now that no renormalisation
+ *     separates them: harmless for sums, whose terms (the two-sum's two exact parts, the lo's) are
+ *     each a few ulps of the result, not for Dekker's error (see err).
+ * Values are renormalised where a product ends, and the helpers offered to user WGSL
+ * (df64PublicHelpers) renormalise every result; FFT outputs (registers, global memory) are pairs
+ * whose sum is the value, |lo| a few ulps of hi. Mode 'none' (products lazy too: 3 more
+ * operations saved per product, a keep added to Dekker's error: see err) and 'every-op' (every
+ * result renormalised, as before) exist for bench/run.ts --df64.
  * Shader compilers treat WGSL float arithmetic as reassociable: Mesa's NIR (lavapipe) rewrites
  * (a + b) - a to b, which zeroes every two-sum's error term, NVIDIA's driver rewrites s - (s - a) to
  * a (measured: f64 FFTs at 5e-8 on an H200 until the two-sum's v was kept too), and GPU compilers
  * contract a product into the additions that follow it (fma(a, b, e) in place of fl(a b) + e). The
  * rounded intermediates whose exact value a transformation depends on (s, v, the split's t and
- * t - a, products) therefore pass through `max(x, -3e38)` (keep): a no-op on
- * every value the FFT produces that no compiler can see through, so it can neither be cancelled
- * algebraically nor fused. (Side effect: a NaN there becomes -3e38; WGSL gives no NaN guarantees
- * anyway.) test/kernels/df64-eft.test.ts checks the exact low parts on the device it runs on.
+ * t - a, products, Dekker's error when products are lazy) therefore pass through `max(x, -3e38)`
+ * (keep): a no-op on every value the FFT produces that no compiler can see through, so it can
+ * neither be cancelled algebraically nor fused. (Side effect: a NaN there becomes -3e38; WGSL gives no NaN guarantees
+ * anyway.) test/kernels/df64-eft.test.ts checks the exact low parts on the device it runs on; on
+ * lavapipe it fails without the keep of the add's s or of a product's renormalised hi (checked by
+ * replacing each keep in turn, 2026-11-24).
  */
-function dfHelpers(prefix: string, exactFma: boolean): Record<'split' | 'add' | 'sub' | 'scale' | 'cmul', { name: string; code: string }> {
+function dfHelpers(
+  prefix: string,
+  exactFma: boolean,
+  renormalise: Df64Renormalisation,
+): Record<'split' | 'add' | 'sub' | 'scale' | 'cmul', { name: string; code: string }> {
   // hi - s is not kept: no compiler measured rewrites t - (hi - s) (the helper probe's first add
   // would see it), and keeping it cost 7 % on the H200 (bench/NOTES.md run 28).
   const renorm = (s: string, t: string) => [`  let hi = ${keep(`${s} + ${t}`)};`, `  return vec4<f32>(hi, ${t} - (hi - ${s}));`];
+  // The pair (s, t) as it is: s + t is the value, |t| possibly above ulp(s) / 2 (see above).
+  const lazy = (s: string, t: string) => [`  return vec4<f32>(${s}, ${t});`];
+  const sumEnd = renormalise === 'every-op' ? renorm : lazy;
+  const productEnd = renormalise === 'none' ? lazy : renorm;
   const split = `${prefix}_dsplit`;
   const add = `${prefix}_dadd`;
   const sub = `${prefix}_dsub`;
   const scale = `${prefix}_dscale`;
   const cmul = `${prefix}_cmul`;
   // The exact error of p = fl(x y) from the splits xs, ys (vec4: 12-bit high halves, low halves).
-  const err = (xs: [string, string], ys: [string, string], p: string) =>
-    `((${xs[0]} * ${ys[0]} - ${p}) + ${xs[0]} * ${ys[1]} + ${xs[1]} * ${ys[0]}) + ${xs[1]} * ${ys[1]}`;
+  // Its terms are ~2^-12 of p and cancel to ~2^-24 of p in this order only: a product that is not
+  // renormalised hands its low part on to the next operation, where lavapipe regrouped these terms
+  // with the next ones (2e-12 twiddles, measured): then the sum passes through keep.
+  const err = (xs: [string, string], ys: [string, string], p: string) => {
+    const sum = `((${xs[0]} * ${ys[0]} - ${p}) + ${xs[0]} * ${ys[1]} + ${xs[1]} * ${ys[0]}) + ${xs[1]} * ${ys[1]}`;
+    return renormalise === 'none' ? keep(sum) : sum;
+  };
   // With exactFma the exact error of p = fl(x y) is fma(x, y, -p): no splits. (p passes through keep,
   // so the compiler cannot fold it into the fma.)
   return {
@@ -268,13 +331,13 @@ function dfHelpers(prefix: string, exactFma: boolean): Record<'split' | 'add' | 
     add: {
       name: add,
       code: [
-        `// df64 a + b for both components: two-sum of the high parts, low parts added, renormalised.`,
+        `// df64 a + b for both components: two-sum of the high parts, low parts added${renormalise === 'every-op' ? ', renormalised' : ' (not renormalised)'}.`,
         `fn ${add}(a: vec4<f32>, b: vec4<f32>) -> vec4<f32> {`,
         `  let s = ${keep('a.xy + b.xy')};`,
         `  let v = ${keep('s - a.xy')};`,
         `  let e = (a.xy - (s - v)) + (b.xy - v);`,
         `  let t = e + (a.zw + b.zw);`,
-        ...renorm('s', 't'),
+        ...sumEnd('s', 't'),
         `}`,
       ].join('\n'),
     },
@@ -291,7 +354,7 @@ function dfHelpers(prefix: string, exactFma: boolean): Record<'split' | 'add' | 
         `  let p = ${keep('x.xy * c.x')};`,
         exactFma ? `  let e = fma(x.xy, c.xx, -p);` : `  let e = ${err(['xs.xy', 'xs.zw'], ['cs.xy', 'cs.zw'], 'p')};`,
         `  let t = e + (x.xy * c.y + x.zw * c.x);`,
-        ...renorm('p', 't'),
+        ...productEnd('p', 't'),
         `}`,
       ].join('\n'),
     },
@@ -312,15 +375,15 @@ function dfHelpers(prefix: string, exactFma: boolean): Record<'split' | 'add' | 
         `  let s = ${keep('p1 + p2')};`,
         `  let v = ${keep('s - p1')};`,
         `  let t = ((p1 - (s - v)) + (p2 - v)) + ((e1 + e2) + cross);`,
-        ...renorm('s', 't'),
+        ...productEnd('s', 't'),
         `}`,
       ].join('\n'),
     },
   };
 }
 
-function df64(defs: Definitions, prefix: string, exactFma: boolean): Arith {
-  const helpers = dfHelpers(prefix, exactFma);
+function df64(defs: Definitions, prefix: string, exactFma: boolean, renormalise: Df64Renormalisation): Arith {
+  const helpers = dfHelpers(prefix, exactFma, renormalise);
   // Each helper with the helpers it calls.
   const products: (keyof typeof helpers)[] = exactFma ? [] : ['split'];
   const needs: Record<keyof typeof helpers, (keyof typeof helpers)[]> = { split: [], add: [], sub: ['add'], scale: products, cmul: products };
@@ -370,10 +433,15 @@ function df64(defs: Definitions, prefix: string, exactFma: boolean): Arith {
  * The arithmetic of a precision. f64's helpers are WGSL functions named after `prefix`, added to
  * `defs` when first used; f32 and f16 are inline expressions (their products go through addCmul).
  */
-export function arithFor(precision: FFTPrecision, defs: Definitions, prefix: string, options: { exactFma?: boolean } = {}): Arith {
+export function arithFor(
+  precision: FFTPrecision,
+  defs: Definitions,
+  prefix: string,
+  options: { exactFma?: boolean; renormalise?: Df64Renormalisation } = {},
+): Arith {
   if (precision === 'f32') return F32;
   if (precision === 'f16') return F16;
-  return df64(defs, prefix, options.exactFma ?? false);
+  return df64(defs, prefix, options.exactFma ?? false, options.renormalise ?? df64Renormalisation);
 }
 
 /** The f32 arithmetic (kernels that exist in f32 only). */
@@ -390,7 +458,7 @@ export const DF64_PUBLIC_PREFIX = 'df64';
  */
 export function df64PublicHelpers(exactFma: boolean): string {
   const defs = new DefinitionsCtor();
-  const ar = df64(defs, DF64_PUBLIC_PREFIX, exactFma);
+  const ar = df64(defs, DF64_PUBLIC_PREFIX, exactFma, 'every-op');
   ar.addCmul(defs, DF64_PUBLIC_PREFIX);
   ar.sub('a', 'b');
   ar.scale('x', 1);

@@ -10,6 +10,8 @@ import { testDevice } from '../support/gpu.js';
 import { DF64_EFT_EXPECTED, runDf64EftProbe } from '../../bench/df64-eft.js';
 import { hasExactFma } from '../../src/host/fma.js';
 import { Block, Direction, fft, Precision, Size } from '../../src/index.js';
+import { arithFor, df64PublicHelpers } from '../../kernels/arith.js';
+import { Definitions } from '../../kernels/definitions.js';
 
 describe('df64 error-free transformations survive the shader compiler', () => {
   it('two-sum, two-product and the complex product keep their exact low parts', async () => {
@@ -40,5 +42,25 @@ describe('df64 error-free transformations survive the shader compiler', () => {
     expect(fused).not.toMatch(/_dsplit/);
     const f32 = fft(Size(64), Precision('f32'), Direction('forward'), Block());
     expect(f32.wgsl({ exactFma: true }).code).toBe(f32.wgsl().code);
+  });
+
+  // Lazy renormalisation (kernels/arith.ts dfHelpers): the FFT's add returns the two-sum's pair
+  // (s, t) as it is, its products renormalise, and so does every helper offered to user WGSL.
+  it('sums are not renormalised, products and the public helpers are', () => {
+    const body = (code: string, name: string) => code.slice(code.indexOf(`fn ${name}(`), code.indexOf('\n}', code.indexOf(`fn ${name}(`)));
+    const defs = new Definitions();
+    const ar = arithFor('f64', defs, 't');
+    ar.add('a', 'b');
+    ar.scale('x', 3);
+    ar.addCmul(defs, 't');
+    const code = defs.toString();
+    expect(body(code, 't_dadd')).toMatch(/return vec4<f32>\(s, t\);/);
+    for (const f of ['t_dscale', 't_cmul']) expect(body(code, f)).toMatch(/let hi = max\(/);
+    const pub = df64PublicHelpers(false);
+    for (const f of ['df64_dadd', 'df64_dscale', 'df64_cmul']) expect(body(pub, f)).toMatch(/let hi = max\(/);
+    // The previous arithmetic (every result renormalised) for comparison (bench/run.ts --df64).
+    const eager = new Definitions();
+    arithFor('f64', eager, 't', { renormalise: 'every-op' }).add('a', 'b');
+    expect(body(eager.toString(), 't_dadd')).toMatch(/let hi = max\(/);
   });
 });

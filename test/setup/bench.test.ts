@@ -4,6 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { rotationCount } from '../../bench/buffers.js';
 import { parseBenchArgs } from '../../bench/cli.js';
+import { arithFor } from '../../kernels/arith.js';
+import { Definitions } from '../../kernels/definitions.js';
 import { copyKernelCode, makeCopyCase } from '../../bench/copy-kernel.js';
 import { dispatchShape } from '../../bench/dispatch.js';
 import { batchFor, caseFactory, isUnsupportedError, pointsFor, resolveSettings, runHarness } from '../../bench/harness.js';
@@ -430,5 +432,31 @@ describe('bench kernels and timing on the adapter', () => {
     expect(report.unsupported).toEqual([{ kind: 'c2c', precision: 'f32', n: 64, reason: '(FFT error) not supported here' }]);
     expect(report.failures).toEqual([{ kind: 'c2c', precision: 'f32', n: 1024, reason: 'boom' }]);
     expect(checkpoints).toEqual([1, 2, 3, 4]);
+  });
+
+  // bench --df64: each f64 case once per renormalisation, the kernels generated in between (here the
+  // add a case would generate), rows labelled; f32 cases once; the default restored afterwards.
+  it('runs f64 cases once per --df64 mode, labelled, and restores the default', async () => {
+    const nd = await testDevice('adapter');
+    const args = parseBenchArgs(['--total', '2^12', '--repeats', '1', '--warmup', '0', '--precision', 'f32,f64', '--df64', 'every-op,none']);
+    expect(args.df64).toEqual(['every-op', 'none']);
+    expect(() => parseBenchArgs(['--df64', 'sometimes'])).toThrow(/--df64/);
+    const seen: string[] = [];
+    const report = await runHarness({
+      ...nd,
+      settings: { ...resolveSettings(args, true), kinds: ['c2c'], sizes: [64] },
+      command: 'test',
+      makeCase: async (_d, spec) => {
+        const defs = new Definitions();
+        arithFor('f64', defs, 'p').add('a', 'b');
+        seen.push(`${spec.precision} ${defs.toString().includes('let hi') ? 'renormalised' : 'lazy'}`);
+        throw Object.assign(new Error('(FFT error) not here'), { name: 'FFTDescriptorError' });
+      },
+    });
+    expect(seen).toEqual(['f32 lazy', 'f64 renormalised', 'f64 lazy']);
+    expect(report.unsupported.map((m) => `${m.precision} ${m.variant ?? '-'}`)).toEqual(['f32 -', 'f64 df64 every-op', 'f64 df64 none']);
+    const defs = new Definitions();
+    arithFor('f64', defs, 'p').add('a', 'b');
+    expect(defs.toString()).not.toContain('let hi');
   });
 });
