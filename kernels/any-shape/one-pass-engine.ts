@@ -17,6 +17,7 @@
 import { arithFor } from '../arith.js';
 import { Definitions } from '../definitions.js';
 import { addBlockEngine, engineOutputPosition, type BlockEngineSpec } from '../stockham.js';
+import { keepBinding } from '../callbacks.js';
 import { f32Text, globalAccess, ONE_PASS_BINDINGS, ONE_PASS_PARAMS, pointwiseDF64, pointwiseWGSL } from './one-pass.js';
 
 /** The engine's shape: elements per invocation, stage radices (per axis, outermost first) and exchange. */
@@ -63,6 +64,14 @@ export interface EngineConvolution {
   readonly pointwise?: string;
   /** The spectrum pass's factor (1 / the transform's points). */
   readonly scale: number;
+  /**
+   * Two real signals per transform (f32, the complex multiply only): transform g holds signals 2g
+   * (real parts) and 2g + 1 (imaginary parts; zero past the batch), in real buffers of `inPerTransform`
+   * / `outPerTransform` reals per signal. A real filter's spectrum multiplies both at once
+   * (conv(a + i b, h) = conv(a, h) + i conv(b, h)). The parameters then hold the transforms in their
+   * 1st word and the signals in their 3rd; `load` / `store` take a signal and return / store a real.
+   */
+  readonly pairs?: { readonly inPerSignal: number; readonly outPerSignal: number };
 }
 
 export interface OnePassEngineKernel {
@@ -120,7 +129,9 @@ export function onePassEngineKernel(spec: OnePassEngineSpec): OnePassEngineKerne
   const V = ar.register;
   const element = spec.exchange === 'split' ? ar.splitElement : V;
   const smemElements = spec.slots * (n / spec.parts);
-  const io = globalAccess({
+  const pairs = conv?.pairs;
+  if (pairs && (precision !== 'f32' || spec.half || conv?.pointwise !== undefined)) throw new Error('internal: the pairs engine convolution is f32 with the complex multiply');
+  const io = pairs ? pairAccess(spec.inPlace, pairs, spec.load, spec.store) : globalAccess({
     type: 'c2c',
     inElem: V,
     outElem: V,
@@ -171,7 +182,7 @@ export function onePassEngineKernel(spec: OnePassEngineSpec): OnePassEngineKerne
   ];
   const header =
     `// webfftdx one-pass engine "${onePassEngineName(spec)}": [${shape}] c2c ${spec.direction} ${precision}${spec.half ? ' (f16 data)' : ''} per workgroup, ` +
-    `${conv ? 'a convolution: forward engine, pointwise, inverse engine; ' : ''}one ${n}-point engine phased by axis: ${stride} invocations x E${ept}, ${spec.slots} transform(s) per workgroup, radices ${spec.radices.join(' x ')}, ${spec.exchange} exchange in ${spec.parts} part(s) (kernels/any-shape/one-pass-engine.ts).`;
+    `${conv ? `a convolution${pairs ? ' of two real signals per transform' : ''}: forward engine, pointwise, inverse engine; ` : ''}one ${n}-point engine phased by axis: ${stride} invocations x E${ept}, ${spec.slots} transform(s) per workgroup, radices ${spec.radices.join(' x ')}, ${spec.exchange} exchange in ${spec.parts} part(s) (kernels/any-shape/one-pass-engine.ts).`;
   const code = [
     ...(spec.half ? ['enable f16;'] : []),
     header,
@@ -190,4 +201,40 @@ export function onePassEngineKernel(spec: OnePassEngineSpec): OnePassEngineKerne
     `fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_id) lid: vec3<u32>) {\n  let t = lid.x;\n  let slot = lid.y;\n${body.map((l) => `  ${l}`).join('\n')}\n}`,
   ].join('\n\n');
   return { code, workgroupSize: [stride, slots, 1], workgroupBytes: onePassEngineBytes(n, spec, precision) };
+}
+
+/**
+ * The bindings and fft_load / fft_store of the pairs convolution: complex value (a[i], b[i]) of the
+ * real signals 2g and 2g + 1 (b = 0 and never stored past the signal count, fft_params.groups).
+ */
+function pairAccess(inPlace: boolean, pairs: { inPerSignal: number; outPerSignal: number }, load?: string, store?: string): { bindings: string; loadFn: string; storeFn: string } {
+  const inName = inPlace ? 'fft_data' : 'fft_in';
+  const outName = inPlace ? 'fft_data' : 'fft_out';
+  const bindings = inPlace
+    ? `@group(0) @binding(${ONE_PASS_BINDINGS.input}) var<storage, read_write> fft_data: array<f32>;`
+    : `@group(0) @binding(${ONE_PASS_BINDINGS.input}) var<storage, read> fft_in: array<f32>;\n` +
+      `@group(0) @binding(${ONE_PASS_BINDINGS.output}) var<storage, read_write> fft_out: array<f32>;`;
+  const realLoad = load
+    ? `${load}\nfn real_load(signal: u32, index: u32) -> f32 { ${keepBinding(inName)} return load(signal, index); }`
+    : `fn real_load(signal: u32, index: u32) -> f32 { return ${inName}[signal * ${pairs.inPerSignal}u + index]; }`;
+  const realStore = store
+    ? `${store}\nfn real_store(signal: u32, index: u32, value: f32) { ${keepBinding(outName)} store(signal, index, value); }`
+    : `fn real_store(signal: u32, index: u32, value: f32) { ${outName}[signal * ${pairs.outPerSignal}u + index] = value; }`;
+  const loadFn = [
+    realLoad,
+    `// Two real signals as one complex one: 2 fft (real parts) and 2 fft + 1 (imaginary parts, zero past the signals).`,
+    `fn fft_load(fft: u32, index: u32) -> vec2<f32> {`,
+    `  var v = vec2<f32>(real_load(2u * fft, index), 0.0f);`,
+    `  if (2u * fft + 1u < fft_params.groups) { v.y = real_load(2u * fft + 1u, index); }`,
+    `  return v;`,
+    `}`,
+  ].join('\n');
+  const storeFn = [
+    realStore,
+    `fn fft_store(fft: u32, index: u32, value: vec2<f32>) {`,
+    `  real_store(2u * fft, index, value.x);`,
+    `  if (2u * fft + 1u < fft_params.groups) { real_store(2u * fft + 1u, index, value.y); }`,
+    `}`,
+  ].join('\n');
+  return { bindings, loadFn, storeFn };
 }

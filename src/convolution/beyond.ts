@@ -34,7 +34,7 @@ export function planBeyond(l: MultiPassLayout, batch: number, limits: PlanLimits
     const conversions = precision === 'f16' ? (l.pad ? 0 : 1) + (l.crop ? 0 : 1) : 0;
     return { kind: 'fft-passes', passes: multiPassCount(l, limits, batch, arith) + conversions };
   }
-  const onePass = planOnePass2D(l, batch, limits);
+  const onePass = planOnePass2D(l, batch, limits, 'f32', { pairs: !pointwise });
   if (onePass) return { kind: 'one-kernel-2d', plan: onePass, passes: 1 };
   const fourStep = planFourStep(l, batch, limits, pointwise);
   if (fourStep) return { kind: 'four-step', plan: fourStep, passes: fourStepPassCount(fourStep) };

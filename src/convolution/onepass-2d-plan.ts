@@ -21,6 +21,12 @@ export interface OnePass2DLayout {
    * last stage too); else the axis-by-axis kernel's.
    */
   readonly engine?: boolean;
+  /**
+   * Real layouts through the engine (f32, the complex multiply): two real signals per complex
+   * transform (kernels/any-shape/one-pass-engine.ts, EngineConvolution.pairs); forward and inverse
+   * are the C2C engine plans of ceil(batch / 2) transforms.
+   */
+  readonly pairs?: boolean;
 }
 
 /** Store runs below this many values measured several times slower (bench/NOTES.md run 31). */
@@ -29,20 +35,24 @@ const MIN_STORE_RUN = 8;
 /**
  * The one-kernel plan of a 2D layout under these limits, or undefined where the one-pass kernel does
  * not hold its FFT shape both ways, or the filter is larger than the signal along an axis (linear:
- * its taps could not be read where signal 0 lies).
+ * its taps could not be read where signal 0 lies). `pairs`: a real f32 layout may take the engine
+ * with two signals per transform (not with a user pointwise function, which sees each signal's own
+ * half spectrum).
  */
-export function planOnePass2D(l: MultiPassLayout, batch: number, limits: PlanLimits, precision: PassPrecision = 'f32'): OnePass2DLayout | undefined {
+export function planOnePass2D(l: MultiPassLayout, batch: number, limits: PlanLimits, precision: PassPrecision = 'f32', options: { pairs?: boolean } = {}): OnePass2DLayout | undefined {
   if (l.fftShape.length !== 2) return undefined;
   const [my, mx] = l.filterShape ?? [1, 1];
   if (my > l.shape[0] || mx > l.shape[1]) return undefined;
   const complex = l.type === 'complex';
-  if (complex) {
+  const pairs = !complex && options.pairs === true && precision === 'f32';
+  if (complex || pairs) {
     // The phased engine where it holds the FFT shape and its inverse stores in runs of 8 or more.
-    const forward = onePassEngine(l.fftShape, 'forward', batch, limits, precision, true);
-    const inverse = onePassEngine(l.fftShape, 'inverse', batch, limits, precision, true);
+    const transforms = pairs ? Math.ceil(batch / 2) : batch;
+    const forward = onePassEngine(l.fftShape, 'forward', transforms, limits, precision, true);
+    const inverse = onePassEngine(l.fftShape, 'inverse', transforms, limits, precision, true);
     const radices = forward?.engine?.radices ?? [];
     if (forward && inverse && l.fftShape[l.fftShape.length - 1] / radices[radices.length - 1] >= MIN_STORE_RUN) {
-      return { forward, inverse, invocations: forward.invocations, engine: true };
+      return { forward, inverse, invocations: forward.invocations, engine: true, ...(pairs ? { pairs } : {}) };
     }
   }
   const forward = onePass(l.fftShape, complex ? 'c2c' : 'r2c', 'forward', batch, limits, precision);

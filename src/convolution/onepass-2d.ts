@@ -59,7 +59,10 @@ export async function createOnePass2DConvolution(device: GPUDevice, l: MultiPass
   const complex = l.type === 'complex';
   const perPoint = complex ? 2 : 1;
   const [Py, Px] = l.fftShape;
-  const spectrumValues = l.spectrumLength;
+  // The pairs engine multiplies the full complex spectrum of the real filter (both signals at once).
+  const pairs = o.pairs === true;
+  const spectrumValues = pairs ? Py * Px : l.spectrumLength;
+  const transforms = pairs ? Math.ceil(batch / 2) : batch;
   const label = `webfftdx convolution ${l.mode} ${l.type} [${l.shape.join(', ')}]${precision === 'f32' ? '' : ` ${precision}`} (one kernel, FFT [${Py}, ${Px}])`;
   const inputValues = batch * l.signalLength * perPoint;
   const outputValues = batch * l.outputLength * perPoint;
@@ -74,7 +77,7 @@ export async function createOnePass2DConvolution(device: GPUDevice, l: MultiPass
 
   const kernelOf = o.engine ? engineKernel(l, o, { half, df, exactFma, pointwise }) : axesKernel(device, l, o, { half, exactFma, pointwise, precision });
   const kernel = kernelOf(false);
-  const workgroups = dispatchShape(o.engine ? onePassEngineWorkgroups(batch, o.forward.engine!) : batch, device.limits.maxComputeWorkgroupsPerDimension);
+  const workgroups = dispatchShape(o.engine ? onePassEngineWorkgroups(transforms, o.forward.engine!) : batch, device.limits.maxComputeWorkgroupsPerDimension);
   checkKernelFits(device, { label, workgroupBytes: kernel.workgroupBytes, workgroupSize: kernel.workgroupSize, workgroups });
   const module = await compileKernel(device, kernel.code, label, pointwise !== undefined);
   // In place (circular, same): one read_write binding, another shader, checked now, its pipeline built on first use.
@@ -87,7 +90,8 @@ export async function createOnePass2DConvolution(device: GPUDevice, l: MultiPass
     const pipeline = await device.createComputePipelineAsync({ layout: 'auto', compute: { module, entryPoint: 'main' }, label });
     const storage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC;
     const spectrum = buffer(spectrumValues * (df ? 16 : 8), storage, 'filter spectrum');
-    const params = uniform(new Uint32Array([batch, workgroups[0], batch, 0]), 'params');
+    // The transforms (the kernel's batch) and the signals (the pairs engine's 3rd word).
+    const params = uniform(new Uint32Array([transforms, workgroups[0], batch, 0]), 'params');
     if (hostH) {
       device.queue.writeBuffer(spectrum, 0, (df ? complexToDF64(hostH) : Float32Array.from(hostH)) as Float32Array<ArrayBuffer>);
     } else if (filter instanceof Float32Array) {
@@ -123,7 +127,9 @@ export async function createOnePass2DConvolution(device: GPUDevice, l: MultiPass
       for (const b of [taps, unused, spectrumParams]) b.destroy();
     } else {
       const scale = 1 / (Py * Px);
-      const h = filter ? Float32Array.from((filter as { spectrum: Float32Array }).spectrum, (v) => v * scale) : Float32Array.from({ length: 2 * spectrumValues }, (_, i) => (i % 2 === 0 ? scale : 0));
+      const given = filter ? (filter as { spectrum: Float32Array }).spectrum : undefined;
+      const full = given && pairs ? hermitianExtend(given, Py, Px) : given;
+      const h = full ? Float32Array.from(full, (v) => v * scale) : Float32Array.from({ length: 2 * spectrumValues }, (_, i) => (i % 2 === 0 ? scale : 0));
       device.queue.writeBuffer(spectrum, 0, h);
     }
     await device.queue.onSubmittedWorkDone();
@@ -171,7 +177,7 @@ export async function createOnePass2DConvolution(device: GPUDevice, l: MultiPass
       {
         kernel: 'fused-2d',
         does:
-          `one workgroup per signal: load [${l.shape.join(', ')}]${padded ? ` zero-padded to [${Py}, ${Px}]` : ''} -> ${o.forward.what} -> ` +
+          `one workgroup per ${pairs ? 'two real signals (one complex transform)' : 'signal'}: load [${l.shape.join(', ')}]${padded ? ` zero-padded to [${Py}, ${Px}]` : ''} -> ${o.forward.what} -> ` +
           `${pointwise === undefined ? 'times' : 'the user pointwise function with'} the stored filter spectrum ([${l.spectrumShape.join(', ')}], 1/${Py * Px} folded in) -> ` +
           `the inverse axes (${complex ? 'C2C' : 'C2R rows last'}) -> store [${l.outputShape.join(', ')}]; one kernel`,
         workgroups,
@@ -216,7 +222,11 @@ function engineKernel(l: MultiPassLayout, o: OnePass2DLayout, c: KernelChoices &
       ...(c.half ? { half: true } : {}),
       ...(c.exactFma ? { exactFma: true } : {}),
       ...onePassCallbacks(l, inPlace, c.df ? 'f64' : c.half ? 'f16' : 'f32'),
-      convolution: { scale: 1 / (Py * Px), ...(c.pointwise === undefined ? {} : { pointwise: c.pointwise }) },
+      convolution: {
+        scale: 1 / (Py * Px),
+        ...(c.pointwise === undefined ? {} : { pointwise: c.pointwise }),
+        ...(o.pairs ? { pairs: { inPerSignal: l.signalLength, outPerSignal: l.outputLength } } : {}),
+      },
     });
 }
 
@@ -261,4 +271,20 @@ function axesKernel(device: GPUDevice, l: MultiPassLayout, o: OnePass2DLayout, c
         ...(c.exactFma ? { exactFma: true } : {}),
       },
     });
+}
+
+/** The full [Py][Px] complex spectrum of a real filter from its half spectrum [Py][Px / 2 + 1] (numpy's rfft2): H(ky, kx) = conj H(-ky, -kx). */
+function hermitianExtend(half: Float32Array, Py: number, Px: number): Float32Array {
+  const Sx = Math.floor(Px / 2) + 1;
+  const full = new Float32Array(2 * Py * Px);
+  for (let ky = 0; ky < Py; ky++) {
+    for (let kx = 0; kx < Px; kx++) {
+      const mirrored = kx >= Sx;
+      const y = mirrored ? (Py - ky) % Py : ky;
+      const x = mirrored ? Px - kx : kx;
+      full[2 * (ky * Px + kx)] = half[2 * (y * Sx + x)];
+      full[2 * (ky * Px + kx) + 1] = (mirrored ? -1 : 1) * half[2 * (y * Sx + x) + 1];
+    }
+  }
+  return full;
 }

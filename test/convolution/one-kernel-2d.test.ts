@@ -3,10 +3,13 @@
 // the phased engine, kernels/any-shape/one-pass-engine.ts, real ones axis by axis,
 // kernels/any-shape/one-pass.ts, both with `convolution`) against f64 direct convolutions, on a
 // default-limits device: complex circular [32, 64] (out of place and in place), complex linear
-// [30, 60] (zero-padding and crop in the engine kernel's load and store), real linear [30, 40] and
-// real same [30, 40] with a { spectrum } filter (FFT shape [32, 48]), a pointwise gain by formula on
-// the row-major index ky * Sx + kx; 3 signals; outputs poisoned with NaN; ||y - y_ref|| / (||x|| ||h||)
-// <= 1e-6. 6 kernels (one per plan shape and mode, one in place, one with the pointwise function).
+// [30, 60] (zero-padding and crop in the engine kernel's load and store), real circular [32, 64] and
+// real same [30, 60] through the engine with two real signals per complex transform (3 signals: the
+// last transform has one; a { spectrum } extended to the full spectrum on the host), real linear
+// [30, 40] and real same [30, 40] with a { spectrum } filter (FFT shape [32, 48], axis by axis), a
+// pointwise gain by formula on the row-major index ky * Sx + kx; 3 signals; outputs poisoned with
+// NaN; ||y - y_ref|| / (||x|| ||h||) <= 1e-6. 9 kernels (one per plan shape and mode, two in place,
+// one with the pointwise function).
 import { describe, expect, it } from 'vitest';
 import { convolutionLayout, createConvolution, type Convolution } from '../../src/index.js';
 import { referenceFFTN, referenceRFFTN } from '../../src/reference-nd.js';
@@ -62,6 +65,32 @@ describe(`createConvolution, one-kernel 2D (seed ${seed})`, () => {
     const want = batchedReference(x, BATCH, (s) => directConvolution2D(s, h, shape, f, true, 'linear'));
     expect(convolutionError(await runPoisoned(device, conv, x), want, x, h)).toBeLessThanOrEqual(BOUND);
     conv.destroy();
+  });
+
+  it('real circular [32, 64] (5 x 3 taps) and same [30, 60] (3 x 5, a { spectrum }): two signals per engine transform, an odd batch', async () => {
+    const { device } = await testDevice();
+    const f = [5, 3] as const;
+    const h = randomFloats(15, seed + 6);
+    const x = randomFloats(32 * 64 * BATCH, seed + 7);
+    const circular = await plan({ shape: [32, 64], type: 'real', mode: 'circular', filter: h, filterShape: f, batch: BATCH });
+    expect(circular.passes[0].does).toMatch(/one workgroup per two real signals/);
+    const want = batchedReference(x, BATCH, (s) => directConvolution2D(s, h, [32, 64], f, false, 'circular'));
+    expect(convolutionError(await runPoisoned(device, circular, x), want, x, h)).toBeLessThanOrEqual(BOUND);
+    expect(convolutionError(await runPoisoned(device, circular, x, true), want, x, h), 'in place').toBeLessThanOrEqual(BOUND);
+    circular.destroy();
+    // 'same' with 3 x 5 taps given as the half spectrum of the padded taps (np.fft.rfft2): extended to the full spectrum on the host.
+    const g = [3, 5] as const;
+    const k = randomFloats(15, seed + 9);
+    const padded = new Float64Array(32 * 64);
+    for (let i = 0; i < 3; i++) for (let j = 0; j < 5; j++) padded[i * 64 + j] = k[i * 5 + j];
+    const spectrum = Float32Array.from(referenceRFFTN(padded, [32, 64], 1));
+    const y = randomFloats(30 * 60 * BATCH, seed + 8);
+    const same = await plan({ shape: [30, 60], type: 'real', mode: 'same', filter: { spectrum }, filterShape: g, batch: BATCH });
+    expect(same.fftShape).toEqual([32, 64]);
+    expect(same.passes[0].does).toMatch(/one workgroup per two real signals/);
+    const wantSame = batchedReference(y, BATCH, (s) => directConvolution2D(s, k, [30, 60], g, false, 'same'));
+    expect(convolutionError(await runPoisoned(device, same, y), wantSame, y, k)).toBeLessThanOrEqual(BOUND);
+    same.destroy();
   });
 
   it('real linear and same [30, 40] (FFT shape [32, 48]): taps, then a { spectrum } (np.fft.rfft2 of the padded taps)', async () => {
