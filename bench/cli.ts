@@ -10,6 +10,7 @@ export const USAGE = `usage: npm run bench -- [options]
                           fft2 (createFFT on n x n images; c2c beyond one workgroup runs createFFT too),
                           conv (real circular convolution, createConvolution: one fused kernel, or the
                           four-step path beyond one workgroup; sized by --real-sizes), c2c_conv (complex),
+                          conv2 / c2c_conv2 (2D, n x n images, n x n taps),
                           scale (a trivial 1R+1W kernel: harness self-check)
   --precision f32         precisions, comma-separated (f16 needs shader-f16)
   --total <elements>      complex elements per case (default 2^26 on a GPU, 2^18 on the software driver);
@@ -28,16 +29,16 @@ export const USAGE = `usage: npm run bench -- [options]
                           f64 cases once per df64 renormalisation listed (kernels/arith.ts), one after the
                           other for each size, rows labelled 'df64 <mode>' (default: the library's mode only)`;
 
-export const KINDS = ['c2c', 'r2c', 'c2r', 'r2c_folded', 'c2r_folded', 'fft2', 'conv', 'c2c_conv', 'scale'] as const;
+export const KINDS = ['c2c', 'r2c', 'c2r', 'r2c_folded', 'c2r_folded', 'fft2', 'conv', 'c2c_conv', 'conv2', 'c2c_conv2', 'scale'] as const;
 
 /** Real kinds (sized by --real-sizes); `_folded` runs RealFFTOptions('natural', 'folded'); `conv` is real convolution. */
 export function isRealKind(kind: string): boolean {
-  return kind.startsWith('r2c') || kind.startsWith('c2r') || kind === 'conv';
+  return kind.startsWith('r2c') || kind.startsWith('c2r') || kind === 'conv' || kind === 'conv2';
 }
 
 /** Convolution kinds (createConvolution, circular, a random filter of N taps), named as the cuFFT anchor's. */
-export function isConvolutionKind(kind: string): kind is 'conv' | 'c2c_conv' {
-  return kind === 'conv' || kind === 'c2c_conv';
+export function isConvolutionKind(kind: string): kind is 'conv' | 'c2c_conv' | 'conv2' | 'c2c_conv2' {
+  return kind === 'conv' || kind === 'c2c_conv' || kind === 'conv2' || kind === 'c2c_conv2';
 }
 export const PRECISIONS = ['f16', 'f32', 'f64'] as const;
 export type BenchKind = (typeof KINDS)[number];

@@ -5,13 +5,16 @@
 // 2^22; `plan.passes` says which), Bluestein lengths createFFT's passes. Against
 // the cuFFT anchor's three-kernel path of the same name (`conv`: rfft -> x H -> irfft; `c2c_conv`:
 // fft -> x H -> ifft). Bytes as the anchor counts them: each signal read once and written once (the
-// filter spectrum, read from cache by every workgroup, is not counted).
+// filter spectrum, read from cache by every workgroup, is not counted). conv2 / c2c_conv2: n x n
+// images with n x n taps (the one-kernel 2D path where it fits); the cuFFT anchor has no 2D
+// convolution, so they stand alone.
 import { createConvolution } from '../src/index.js';
 import { rotatingCase } from './buffers.js';
 import type { BenchCase, CaseOptions } from './case.js';
 
 export interface ConvolutionCaseSpec {
-  readonly kind: 'conv' | 'c2c_conv';
+  /** conv2 / c2c_conv2: n x n images with n x n taps (createConvolution's 2D paths). */
+  readonly kind: 'conv' | 'c2c_conv' | 'conv2' | 'c2c_conv2';
   readonly n: number;
   readonly precision: string;
   readonly batch: number;
@@ -35,13 +38,14 @@ function filterTaps(count: number): Float32Array {
 export async function makeConvolutionCase(device: GPUDevice, spec: ConvolutionCaseSpec, options: CaseOptions = {}): Promise<BenchCase> {
   const precision = spec.precision;
   if (precision !== 'f32' && precision !== 'f16' && precision !== 'f64') throw new Error(`(FFT error) createConvolution takes f16, f32 or f64, not ${precision}`);
-  const type = spec.kind === 'conv' ? 'real' : 'complex';
+  const type = spec.kind === 'conv' || spec.kind === 'conv2' ? 'real' : 'complex';
+  const image = spec.kind === 'conv2' || spec.kind === 'c2c_conv2';
   // f16 / f64: the user's buffers hold f16 values or df64 pairs (inputBytes / outputBytes count them); the taps stay a Float32Array.
   const conv = await createConvolution(device, {
-    shape: spec.n,
+    shape: image ? [spec.n, spec.n] : spec.n,
     type,
     mode: 'circular',
-    filter: filterTaps((type === 'complex' ? 2 : 1) * spec.n),
+    filter: filterTaps((type === 'complex' ? 2 : 1) * (image ? spec.n * spec.n : spec.n)),
     batch: spec.batch,
     ...(precision === 'f32' ? {} : { precision }),
   });

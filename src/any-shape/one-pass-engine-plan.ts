@@ -58,7 +58,8 @@ function cost(exchanges: number, exchange: 'complex' | 'split', parts: number, b
  * Candidate stage radices of an engine over `shape` with E = ept in `parts` exchange parts (none
  * where the axes do not factor so): the fewest stages for every axis but the innermost, every
  * exchanged radix dividing E / parts; for the innermost, the fewest stages or one more, each with
- * any of its radices last (the store runs are nx / the last radix).
+ * any of its radices last (the store runs are nx / the last radix). `naturalOutput`: the last stage
+ * exchanges too, so its radix divides E / parts as well.
  */
 export function engineRadices(shape: readonly number[], ept: number, parts: number, naturalOutput = false): number[][] {
   const n = shape.reduce((a, b) => a * b, 1);
@@ -71,14 +72,10 @@ export function engineRadices(shape: readonly number[], ept: number, parts: numb
     outer.push(...options[0]);
   }
   const nx = shape[shape.length - 1];
-  // An engine with naturalOutput exchanges after its last stage too: every radix divides E / parts, store runs do not matter.
-  if (naturalOutput) {
-    const rs = factorisations(nx, cap, cap, 0)[0];
-    const radices = rs && [...outer, ...rs];
-    return radices && engineStagesProblem({ size: n, ept, parts, radices, phases: shape, naturalOutput }) === undefined ? [radices] : [];
-  }
-  const inner = factorisations(nx, cap, ept, 1).flatMap((rs) =>
-    rs.map((_, i) => [...rs.slice(0, i), ...rs.slice(i + 1), rs[i]]).filter((x) => ept % x[x.length - 1] === 0 && x.slice(0, -1).every((y) => cap % y === 0)),
+  // With naturalOutput (a convolution's forward) every stage exchanges: every radix divides E / parts.
+  const lastCap = naturalOutput ? cap : ept;
+  const inner = factorisations(nx, cap, lastCap, 1).flatMap((rs) =>
+    rs.map((_, i) => [...rs.slice(0, i), ...rs.slice(i + 1), rs[i]]).filter((x) => lastCap % x[x.length - 1] === 0 && x.slice(0, -1).every((y) => cap % y === 0)),
   );
   const unique = new Map(inner.map((rs) => [rs.join('.'), [...outer, ...rs]]));
   return [...unique.values()].filter((radices) => engineStagesProblem({ size: n, ept, parts, radices, phases: shape }) === undefined);
@@ -113,7 +110,8 @@ export function onePassEngineShape(
         const nx = shape[shape.length - 1];
         for (const radices of engineRadices(shape, ept, parts, naturalOutput)) {
           const exchanges = radices.length - (naturalOutput ? 0 : 1);
-          const c = cost(exchanges, exchange, parts, onePassEngineBytes(n, { exchange, parts, slots }, precision), naturalOutput ? COALESCED_RUN : nx / radices[radices.length - 1], ept);
+          // (With naturalOutput the store runs are those of the inverse engine a convolution runs in the same stages.)
+          const c = cost(exchanges, exchange, parts, onePassEngineBytes(n, { exchange, parts, slots }, precision), nx / radices[radices.length - 1], ept);
           // Ties: E nearest 16 (64² and 32² ran 5-8 % faster with E16 than E32 in the same stages).
           const nearer = (e: number, than: number) => Math.abs(Math.log2(e / 16)) < Math.abs(Math.log2(than / 16));
           if (!best || c < best.cost - 1e-9 || (Math.abs(c - best.cost) < 1e-9 && nearer(ept, best.shape.ept))) best = { shape: { ept, radices, exchange, parts, slots }, cost: c };
