@@ -180,13 +180,28 @@ async function onePassProbe(device: GPUDevice, label: string, p: OnePass, o: One
   // io: the kernel without its FFTs (every axis's execute call dropped): its loads, barriers, buffer traffic and stores only.
   const code = o.io ? kernel.code.replace(/^\s*fft_a\d+_execute\(&a\d+_data, [^;]*\);$/gm, '') : kernel.code;
   if (o.io && code === kernel.code) throw new Error('pass probe: no execute call found to drop');
-  const module = device.createShaderModule({ code, label });
-  const pipeline = await device.createComputePipelineAsync({ layout: 'auto', compute: { module, entryPoint: 'main' } });
-  const wg = dispatchShape(p.batch, device.limits.maxComputeWorkgroupsPerDimension);
-  const uniform = device.createBuffer({ size: 16, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
-  device.queue.writeBuffer(uniform, 0, new Uint32Array([p.batch, wg[0], p.batch, 0]));
   const inBytes = p.io.inElements * (p.io.inReal ? 4 : 8);
   const outBytes = p.io.outElements * (p.io.outReal ? 4 : 8);
+  return onePassCase(device, label, code, p, p.batch, inBytes, outBytes);
+}
+
+/** The phased-engine one-pass kernel (C2C forward, out of place) in a given shape; `io` drops the engine call. */
+async function enginePassProbe(device: GPUDevice, label: string, p: OnePass, engine: OnePassEngineShape, io: boolean): Promise<BenchCase> {
+  const kernel = onePassEngineKernel({ ...engine, shape: p.shape, direction: 'forward', precision: 'f32', inPlace: false });
+  console.log(`${label}: engine E${engine.ept} radices ${engine.radices.join('.')} ${engine.exchange} in ${engine.parts} part(s), ${engine.slots} slot(s); ${kernel.workgroupSize.join(' x ')} invocations, ${kernel.workgroupBytes} bytes`);
+  const code = io ? kernel.code.replace(/^\s*fft_e_engine\(&data, [^;]*\);$/gm, '') : kernel.code;
+  if (io && code === kernel.code) throw new Error('pass probe: no engine call found to drop');
+  const bytes = p.io.inElements * 8;
+  return onePassCase(device, label, code, p, onePassEngineWorkgroups(p.batch, engine), bytes, bytes);
+}
+
+/** A one-pass kernel's case (either kind: the same bindings and parameters), out of place over rotating buffer sets. */
+async function onePassCase(device: GPUDevice, label: string, code: string, p: OnePass, groups: number, inBytes: number, outBytes: number): Promise<BenchCase> {
+  const module = device.createShaderModule({ code, label });
+  const pipeline = await device.createComputePipelineAsync({ layout: 'auto', compute: { module, entryPoint: 'main' } });
+  const wg = dispatchShape(groups, device.limits.maxComputeWorkgroupsPerDimension);
+  const uniform = device.createBuffer({ size: 16, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
+  device.queue.writeBuffer(uniform, 0, new Uint32Array([p.batch, wg[0], p.batch, 0]));
   const sets = createBufferSets(device, inBytes, outBytes, rotationCount(inBytes + outBytes), label);
   const bindGroups = sets.map((s) =>
     device.createBindGroup({
@@ -199,35 +214,6 @@ async function onePassProbe(device: GPUDevice, label: string, p: OnePass, o: One
     }),
   );
   return dispatchCase({ n: p.shape.reduce((x, y) => x * y, 1), batch: p.batch, bytesMoved: inBytes + outBytes, pipeline, bindGroups, workgroups: wg }, () => {
-    destroyBufferSets(sets);
-    uniform.destroy();
-  });
-}
-
-/** The phased-engine one-pass kernel (C2C forward, out of place) in a given shape; `io` drops the engine call. */
-async function enginePassProbe(device: GPUDevice, label: string, p: OnePass, engine: OnePassEngineShape, io: boolean): Promise<BenchCase> {
-  const kernel = onePassEngineKernel({ ...engine, shape: p.shape, direction: 'forward', precision: 'f32', inPlace: false });
-  console.log(`${label}: engine E${engine.ept} radices ${engine.radices.join('.')} ${engine.exchange} in ${engine.parts} part(s), ${engine.slots} slot(s); ${kernel.workgroupSize.join(' x ')} invocations, ${kernel.workgroupBytes} bytes`);
-  const code = io ? kernel.code.replace(/^\s*fft_e_engine\(&data, [^;]*\);$/gm, '') : kernel.code;
-  if (io && code === kernel.code) throw new Error('pass probe: no engine call found to drop');
-  const module = device.createShaderModule({ code, label });
-  const pipeline = await device.createComputePipelineAsync({ layout: 'auto', compute: { module, entryPoint: 'main' } });
-  const wg = dispatchShape(onePassEngineWorkgroups(p.batch, engine), device.limits.maxComputeWorkgroupsPerDimension);
-  const uniform = device.createBuffer({ size: 16, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
-  device.queue.writeBuffer(uniform, 0, new Uint32Array([p.batch, wg[0], p.batch, 0]));
-  const bytes = p.io.inElements * 8;
-  const sets = createBufferSets(device, bytes, bytes, rotationCount(2 * bytes), label);
-  const bindGroups = sets.map((s) =>
-    device.createBindGroup({
-      layout: pipeline.getBindGroupLayout(0),
-      entries: [
-        { binding: ONE_PASS_BINDINGS.input, resource: { buffer: s.input } },
-        { binding: ONE_PASS_BINDINGS.output, resource: { buffer: s.output } },
-        { binding: ONE_PASS_BINDINGS.params, resource: { buffer: uniform } },
-      ],
-    }),
-  );
-  return dispatchCase({ n: p.shape.reduce((x, y) => x * y, 1), batch: p.batch, bytesMoved: 2 * bytes, pipeline, bindGroups, workgroups: wg }, () => {
     destroyBufferSets(sets);
     uniform.destroy();
   });
