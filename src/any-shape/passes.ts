@@ -108,7 +108,7 @@ export function columnPassShape(L: number, limits: PlanLimits, precision: PassPr
  * (1D rows read through workgroup memory) 256-1024 at 0.63-0.66. Only compares splits of equal
  * pass count.
  */
-function passCost(L: number, stagedFinal: boolean): number {
+export function passCost(L: number, stagedFinal: boolean): number {
   const bucket = L <= 128 ? 0 : L <= 256 ? 1 : L <= 512 ? 2 : 3;
   return (stagedFinal ? [1, 1.58, 1.58, 1.52] : [1, 1.26, 1.59, 1.54])[bucket];
 }

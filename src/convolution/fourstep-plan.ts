@@ -21,7 +21,7 @@
 // values, r = k_1 (L_2 ... L_(p-1)) + ... + k_(p-1), k_i the output index of pass i) holds the
 // sequence whose L_p-point FFT gives, at k, the natural frequency k_1 + L_1 k_2 + ... +
 // (L_1 ... L_(p-1)) k: what createFFT's final pass would write there (naturalIndex below).
-import { COLUMNS, columnPassShape, splitLength, UNBOUNDED, type ColumnsPass, type PassPrecision, type PlanLimits } from '../any-shape/passes.js';
+import { COLUMNS, columnPassShape, passCost, splitLength, UNBOUNDED, type ColumnsPass, type PassPrecision, type PlanLimits } from '../any-shape/passes.js';
 import { divisors, largestPrimeFactor } from '../../descriptors/sizes.js';
 import { naturalIndex } from '../../kernels/any-shape/digit-order.js';
 import { PASS_FLAGS, type PassParams } from '../../kernels/any-shape/pass.js';
@@ -66,11 +66,24 @@ export function rowsNaturalIndex(rows: SpectrumRows, pos: number): number {
 }
 
 /**
+ * Relative time of the fused rows pass of length R, in the units of passCost (a 128-point column pass
+ * = 1): the one-workgroup convolution kernel's rate (1D c2c_conv on an H200: 0.77 x copy at
+ * 256-1024, 0.60 at 4096, 0.29 at 16384, against 0.95 for a 128-point column pass), fitted to the
+ * four-step convolutions of bench/NOTES.md run 34.
+ */
+function rowsPassCost(R: number): number {
+  return R <= 1024 ? 1.23 : R <= 2048 ? 1.36 : R <= 4096 ? 1.59 : R <= 8192 ? 2.4 : 3.3;
+}
+
+/**
  * V = (column pass lengths) x (row length): the fewest column passes (each at most what a 16-column
- * pass workgroup holds, createFFT's splitLength), then the smallest largest length. The row length
- * is not a column pass's: rows are contiguous and the fused kernel holds a whole row per workgroup
- * (complex up to 8192 points under the default limits, 16384 with 32 KiB), so 2^18 is 256 x 1024,
- * one column pass each way, where createFFT's own split (64 x 64 x 64) would take two.
+ * pass workgroup holds, createFFT's splitLength), then (f32 arithmetic) the lowest estimated time,
+ * each column length twice (forward and inverse) by passCost and the fused row by rowsPassCost, then
+ * the smallest largest length. Rows are contiguous and the fused kernel holds a whole row per
+ * workgroup (complex up to 8192 points under the default limits, 16384 with 32 KiB), so the row may
+ * be longer than a column pass. Measured on an H200 (run 34): 2^18 as 128 x 2048 ran complex 1102 GB/s
+ * against 945 for 512 x 512 (the smallest-largest-length rule before) and 1072 for 256 x 1024; 2^20 as
+ * 256 x 4096 950 against 840 for 1024 x 1024. df64 passes keep the smallest largest length (not measured).
  */
 function fourStepSplit(V: number, limits: PlanLimits & ConvolutionLimits, precision: PassPrecision): { columns: number[]; rowsLayout: ConvolutionLayout } | undefined {
   const maxRow = largestFusedLength('complex', limits, precision);
@@ -80,10 +93,11 @@ function fourStepSplit(V: number, limits: PlanLimits & ConvolutionLimits, precis
     const columns = splitLength(V / row, limits, precision);
     if (columns) candidates.push({ columns, row });
   }
-  const cost = (c: { columns: number[]; row: number }) => [c.columns.length, Math.max(c.row, ...c.columns), c.row];
+  const time = (c: { columns: number[]; row: number }) => (precision === 'f32' ? c.columns.reduce((t, L) => t + 2 * passCost(L, false), rowsPassCost(c.row)) : 0);
+  const cost = (c: { columns: number[]; row: number }) => [c.columns.length, time(c), Math.max(c.row, ...c.columns), c.row];
   candidates.sort((a, b) => {
     const [x, y] = [cost(a), cost(b)];
-    return x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
+    return x[0] - y[0] || x[1] - y[1] || x[2] - y[2] || x[3] - y[3];
   });
   for (const c of candidates) {
     try {
