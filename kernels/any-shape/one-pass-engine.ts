@@ -14,6 +14,10 @@
 // fft_store with `fft` the transform and `index` its flat row-major index). A workgroup reads all
 // of its transform before it writes any (the engine's first exchange is a barrier), so in place is
 // safe. f32 or f64 (df64) registers; f16 data run f32 registers (`half`).
+//
+// `convolution` (createConvolution's one-kernel 2D path): the forward engine exchanges once more to
+// leave its spectrum in natural order, the pointwise step multiplies it there, and the inverse engine
+// (the same stages, sign +1) runs before the store; `pairs` carries two real signals per transform.
 import { arithFor } from '../arith.js';
 import { Definitions } from '../definitions.js';
 import { addBlockEngine, engineOutputPosition, type BlockEngineSpec } from '../stockham.js';
