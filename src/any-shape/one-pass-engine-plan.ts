@@ -78,7 +78,7 @@ export function engineRadices(shape: readonly number[], ept: number, parts: numb
     rs.map((_, i) => [...rs.slice(0, i), ...rs.slice(i + 1), rs[i]]).filter((x) => lastCap % x[x.length - 1] === 0 && x.slice(0, -1).every((y) => cap % y === 0)),
   );
   const unique = new Map(inner.map((rs) => [rs.join('.'), [...outer, ...rs]]));
-  return [...unique.values()].filter((radices) => engineStagesProblem({ size: n, ept, parts, radices, phases: shape }) === undefined);
+  return [...unique.values()].filter((radices) => engineStagesProblem({ size: n, ept, parts, radices, phases: shape, naturalOutput }) === undefined);
 }
 
 /**
@@ -112,7 +112,7 @@ export function onePassEngineShape(
           const exchanges = radices.length - (naturalOutput ? 0 : 1);
           // (With naturalOutput the store runs are those of the inverse engine a convolution runs in the same stages.)
           const c = cost(exchanges, exchange, parts, onePassEngineBytes(n, { exchange, parts, slots }, precision), nx / radices[radices.length - 1], ept);
-          // Ties: E nearest 16 (64² and 32² ran 5-8 % faster with E16 than E32 in the same stages).
+          // Ties: E nearest 16 (see cost).
           const nearer = (e: number, than: number) => Math.abs(Math.log2(e / 16)) < Math.abs(Math.log2(than / 16));
           if (!best || c < best.cost - 1e-9 || (Math.abs(c - best.cost) < 1e-9 && nearer(ept, best.shape.ept))) best = { shape: { ept, radices, exchange, parts, slots }, cost: c };
         }
@@ -120,5 +120,6 @@ export function onePassEngineShape(
     }
   }
   // Only where the stores run over MIN_RUN values or more.
-  return best && best.cost < 10 ? best.shape : undefined;
+  const radices = best?.shape.radices;
+  return radices && shape[shape.length - 1] / radices[radices.length - 1] >= MIN_RUN ? best!.shape : undefined;
 }
