@@ -1,12 +1,13 @@
 // A benchmark case around createFFT (src/any-shape): large 1D C2C lengths one workgroup cannot hold
 // (kind c2c beyond the Block FFT limit) and 2D C2C n x n images (kind fft2, as the cuFFT anchor's
-// torch.fft.fft2), out of place, on the device's actual limits, in any of createFFT's precisions.
+// torch.fft.fft2; rfft2 / irfft2 their R2C / C2R), out of place, on the device's actual limits, in
+// any of createFFT's precisions.
 import { createFFT, makeWorkspace } from '../src/index.js';
 import { rotatingCase } from './buffers.js';
 import type { BenchCase, CaseOptions } from './case.js';
 
 export interface AnyShapeCaseSpec {
-  readonly kind: 'c2c' | 'fft2';
+  readonly kind: 'c2c' | 'fft2' | 'rfft2' | 'irfft2';
   /** 1D length, or the side of the n x n image. */
   readonly n: number;
   readonly batch: number;
@@ -15,9 +16,10 @@ export interface AnyShapeCaseSpec {
 }
 
 export async function makeAnyShapeCase(device: GPUDevice, spec: AnyShapeCaseSpec, options: CaseOptions = {}): Promise<BenchCase> {
-  const shape = spec.kind === 'fft2' ? [spec.n, spec.n] : [spec.n];
+  const shape = spec.kind === 'c2c' ? [spec.n] : [spec.n, spec.n];
   const precision = spec.precision ?? 'f32';
-  const plan = await createFFT(device, { shape, type: 'c2c', direction: 'forward', precision, batch: spec.batch });
+  const type = spec.kind === 'rfft2' ? 'r2c' : spec.kind === 'irfft2' ? 'c2r' : 'c2c';
+  const plan = await createFFT(device, { shape, type, direction: type === 'c2r' ? 'inverse' : 'forward', precision, batch: spec.batch });
   const workspace = makeWorkspace(device, plan);
   // As for every case: the bytes a one-pass kernel must move (the passes move more; that is the point).
   return rotatingCase(device, { ...spec, precision }, plan, options.copies ?? 1, workspace);

@@ -8,6 +8,7 @@ export const USAGE = `usage: npm run bench -- [options]
   --real-sizes 256,4096   sizes for r2c and c2r
   --kinds c2c,r2c,c2r     kinds: c2c, r2c, c2r, r2c_folded, c2r_folded (RealFFTOptions natural/folded),
                           fft2 (createFFT on n x n images; c2c beyond one workgroup runs createFFT too),
+                          rfft2 / irfft2 (createFFT R2C / C2R on n x n real images; sized by --real-sizes),
                           conv (real circular convolution, createConvolution: one fused kernel, or the
                           four-step path beyond one workgroup; sized by --real-sizes), c2c_conv (complex),
                           conv2 / c2c_conv2 (2D, n x n images, n x n taps),
@@ -29,11 +30,11 @@ export const USAGE = `usage: npm run bench -- [options]
                           f64 cases once per df64 renormalisation listed (kernels/arith.ts), one after the
                           other for each size, rows labelled 'df64 <mode>' (default: the library's mode only)`;
 
-export const KINDS = ['c2c', 'r2c', 'c2r', 'r2c_folded', 'c2r_folded', 'fft2', 'conv', 'c2c_conv', 'conv2', 'c2c_conv2', 'scale'] as const;
+export const KINDS = ['c2c', 'r2c', 'c2r', 'r2c_folded', 'c2r_folded', 'fft2', 'rfft2', 'irfft2', 'conv', 'c2c_conv', 'conv2', 'c2c_conv2', 'scale'] as const;
 
 /** Real kinds (sized by --real-sizes); `_folded` runs RealFFTOptions('natural', 'folded'); `conv` is real convolution. */
 export function isRealKind(kind: string): boolean {
-  return kind.startsWith('r2c') || kind.startsWith('c2r') || kind === 'conv' || kind === 'conv2';
+  return kind.startsWith('r2c') || kind.startsWith('c2r') || kind === 'conv' || kind === 'conv2' || kind === 'rfft2' || kind === 'irfft2';
 }
 
 /** Convolution kinds (createConvolution, circular, a random filter of N taps), named as the cuFFT anchor's. */

@@ -36,14 +36,15 @@ export function benchDescriptor(device: GPUDevice, spec: FFTCaseSpec) {
  * The case for a spec: the batched one-workgroup kernel of the descriptor; createFFT for 2D images
  * (fft2) and for C2C lengths beyond one workgroup (the descriptor refuses them), in the spec's precision.
  */
-export function makeFFTCase(device: GPUDevice, spec: FFTCaseSpec | (Omit<FFTCaseSpec, 'kind'> & { kind: 'fft2' }), options: CaseOptions = {}): Promise<BenchCase> {
-  if (spec.kind === 'fft2') return makeAnyShapeCase(device, { kind: 'fft2', n: spec.n, batch: spec.batch, precision: spec.precision }, options);
+export function makeFFTCase(device: GPUDevice, spec: FFTCaseSpec | (Omit<FFTCaseSpec, 'kind'> & { kind: 'fft2' | 'rfft2' | 'irfft2' }), options: CaseOptions = {}): Promise<BenchCase> {
+  if (spec.kind === 'fft2' || spec.kind === 'rfft2' || spec.kind === 'irfft2') return makeAnyShapeCase(device, { kind: spec.kind, n: spec.n, batch: spec.batch, precision: spec.precision }, options);
+  const fft = spec as FFTCaseSpec;
   let desc;
   try {
-    desc = benchDescriptor(device, spec);
+    desc = benchDescriptor(device, fft);
   } catch (e) {
-    if (spec.kind === 'c2c') return makeAnyShapeCase(device, { kind: 'c2c', n: spec.n, batch: spec.batch, precision: spec.precision }, options);
+    if (fft.kind === 'c2c') return makeAnyShapeCase(device, { kind: 'c2c', n: fft.n, batch: fft.batch, precision: fft.precision }, options);
     throw e;
   }
-  return makeBatchedCase(device, desc, spec, options);
+  return makeBatchedCase(device, desc, fft, options);
 }

@@ -171,8 +171,8 @@ export async function runHarness(input: HarnessInput): Promise<BenchReport> {
     const sizes = isRealKind(kind) ? s.realSizes : s.sizes;
     for (const precision of s.precisions) {
       for (const n of sizes) {
-        // fft2 and the 2D convolutions' sizes are image sides: one transform holds n x n points.
-        const perTransform = kind === 'fft2' || kind === 'conv2' || kind === 'c2c_conv2' ? n * n : n;
+        // The 2D kinds' sizes are image sides: one transform holds n x n points.
+        const perTransform = ['fft2', 'rfft2', 'irfft2', 'conv2', 'c2c_conv2'].includes(kind) ? n * n : n;
         const batch = batchFor(pointsFor(kind, s.total), perTransform, precision, maxBinding);
         const spec = { kind, precision, n, batch };
         // Kernel variants of this case (bench --df64: f64 once per renormalisation, one after the other).

@@ -13,6 +13,7 @@ import { Block, Direction, ElementsPerThread, FFTsPerBlock, Limits, Precision, S
 import { generateModule } from '../../kernels/module.js';
 import { ONE_PASS_BINDINGS, ONE_PASS_SMEM, onePassKernel, onePassLayout, onePassName } from '../../kernels/any-shape/one-pass.js';
 import { onePassEngineKernel, onePassEngineName, onePassEngineWorkgroups, type OnePassEngineShape } from '../../kernels/any-shape/one-pass-engine.js';
+import { onePassEngineRealKernel, onePassEngineRealName } from '../../kernels/any-shape/one-pass-engine-real.js';
 import { PASS_BINDINGS, passKernel, passKernelName, passParamsData, PASS_PARAMS_BYTES } from '../../kernels/any-shape/pass.js';
 import { batchedKernelSource, INPUT_BINDING, OUTPUT_BINDING, PARAMS_BINDING, WORKSPACE_BINDING } from '../batched/kernel.js';
 import { batchedDispatch, withSuggestedFFTsPerBlock } from '../batched/plan.js';
@@ -411,9 +412,16 @@ interface OnePassCode {
   readonly inPlace: () => string;
 }
 
-/** The phased engine's kernel (C2C): one Stockham engine over the whole transform. */
+/** The phased engine's kernel: one Stockham engine over the whole transform (R2C / C2R: over its half-size complex view). */
 function onePassEngineCode(device: GPUDevice, p: OnePass, engine: OnePassEngineShape, half: boolean, callbacks: { load?: string; store?: string }, exactFma: boolean): OnePassCode {
   const l = device.limits;
+  if (p.type !== 'c2c') {
+    const real = onePassEngineRealKernel({ ...engine, shape: p.shape, type: p.type, ...(half ? { half } : {}), ...callbacks });
+    if (real.workgroupBytes > l.maxComputeWorkgroupStorageSize || p.invocations > l.maxComputeInvocationsPerWorkgroup || p.invocations > l.maxComputeWorkgroupSizeX) {
+      throw new Error(`internal: ${onePassEngineRealName({ shape: p.shape, type: p.type, half, ...callbacks })} exceeds the device's limits`);
+    }
+    return { outOfPlace: real.code, inPlace: () => real.code };
+  }
   const precision = p.plans[0].precision === 'f64' ? 'f64' : 'f32';
   const spec = { ...engine, shape: p.shape, direction: p.direction, precision, half, exactFma: exactFma && precision === 'f64', ...callbacks } as const;
   const outOfPlace = onePassEngineKernel({ ...spec, inPlace: false });

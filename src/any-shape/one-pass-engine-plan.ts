@@ -87,13 +87,15 @@ export function engineRadices(shape: readonly number[], ept: number, parts: numb
  * them split) within workgroup memory, every radix dividing E (and E / parts where it exchanges).
  * Among those, the lowest cost (below), with the last stage's radix chosen so that the stores run
  * over at least 8 consecutive values. `naturalOutput`: the engine exchanges after its last stage too
- * (BlockEngineSpec.naturalOutput), as a convolution's forward engine does.
+ * (BlockEngineSpec.naturalOutput), as a convolution's forward engine does. `constraints`: one
+ * transform per workgroup; the complex exchange in one part (a buffer that holds all N values).
  */
 export function onePassEngineShape(
   shape: readonly number[],
   limits: { readonly maxComputeWorkgroupStorageSize: number; readonly maxComputeInvocationsPerWorkgroup: number; readonly maxComputeWorkgroupSizeX: number },
   precision: 'f32' | 'f64',
   naturalOutput = false,
+  constraints: { readonly oneSlot?: boolean; readonly wholeBuffer?: boolean } = {},
 ): OnePassEngineShape | undefined {
   const n = shape.reduce((a, b) => a * b, 1);
   const maxInvocations = Math.min(limits.maxComputeInvocationsPerWorkgroup, limits.maxComputeWorkgroupSizeX);
@@ -103,9 +105,11 @@ export function onePassEngineShape(
     for (const exchange of ['complex', 'split'] as const) {
       for (const parts of [1, 2, 4, 8]) {
         if (ept % parts !== 0) continue;
+        // wholeBuffer: the kernel reuses the exchange buffer for all N values (the R2C engine's spectrum).
+        if (constraints.wholeBuffer && (parts !== 1 || exchange !== 'complex')) continue;
         // Transforms per workgroup: at least 64 invocations where they fit (a workgroup of fewer leaves SIMD lanes idle).
         let slots = 1;
-        while ((n / ept) * slots < MIN_INVOCATIONS && (n / ept) * slots * 2 <= maxInvocations && onePassEngineBytes(n, { exchange, parts, slots: slots * 2 }, precision) <= limits.maxComputeWorkgroupStorageSize) slots *= 2;
+        while (!constraints.oneSlot && (n / ept) * slots < MIN_INVOCATIONS && (n / ept) * slots * 2 <= maxInvocations && onePassEngineBytes(n, { exchange, parts, slots: slots * 2 }, precision) <= limits.maxComputeWorkgroupStorageSize) slots *= 2;
         if (onePassEngineBytes(n, { exchange, parts, slots }, precision) > limits.maxComputeWorkgroupStorageSize) continue;
         const nx = shape[shape.length - 1];
         for (const radices of engineRadices(shape, ept, parts, naturalOutput)) {

@@ -579,6 +579,47 @@ export function onePassEngine(shape: readonly number[], direction: FFTDirection,
   };
 }
 
+/**
+ * The phased-engine plan of a 2D or 3D R2C or C2R shape with an even innermost axis
+ * (kernels/any-shape/one-pass-engine-real.ts): the C2C engine of [.., nx / 2], one transform per
+ * workgroup; R2C keeps the whole half-size spectrum in its one-part buffer. Same rules as
+ * onePassEngine; f32 arithmetic only (f64 plans take the axis-by-axis kernel).
+ */
+export function onePassEngineReal(shape: readonly number[], type: 'r2c' | 'c2r', batch: number, limits: PlanLimits, precision: PassPrecision = 'f32'): OnePass | undefined {
+  const r = shape.length;
+  const nx = shape[r - 1];
+  if (r < 2 || r > 3 || nx % 2 !== 0 || precision !== 'f32') return undefined;
+  const halfShape = [...shape.slice(0, -1), nx / 2];
+  const r2c = type === 'r2c';
+  const engine = onePassEngineShape(halfShape, limits, precision, r2c, { oneSlot: true, wholeBuffer: r2c });
+  if (!engine || engine.radices.length > 2 * r || engine.radices.length - (r2c ? 0 : 1) > MAX_ENGINE_EXCHANGES) return undefined;
+  const direction: FFTDirection = r2c ? 'forward' : 'inverse';
+  const fftLimits: FFTLimits = { maxComputeWorkgroupStorageSize: limits.maxComputeWorkgroupStorageSize, maxComputeInvocationsPerWorkgroup: limits.maxComputeInvocationsPerWorkgroup, subgroups: false };
+  let plans: FFTPlan[];
+  try {
+    plans = shape.map((L, k) => resolvePlan({ size: L, type: k === r - 1 ? type : 'c2c', direction, precision, execution: 'block', limits: fftLimits }));
+  } catch {
+    return undefined;
+  }
+  const full = shape.reduce((a, b) => a * b, 1);
+  const half = (full / nx) * (nx / 2 + 1);
+  const stride = full / 2 / engine.ept;
+  return {
+    op: 'one-pass',
+    what:
+      `[${shape.join(', ')}] ${type} in one pass: ${batch} transform(s), one per workgroup, each the [${halfShape.join(', ')}] C2C Stockham engine phased by axis ` +
+      `on the pairs of real values (${stride} invocations x ${engine.ept} values, radices ${engine.radices.join(' x ')}), ${engine.exchange} exchange in ${engine.parts} part(s)`,
+    type,
+    direction,
+    shape: [...shape],
+    batch,
+    plans,
+    invocations: stride,
+    io: { inElements: batch * (r2c ? full : half), inReal: r2c, outElements: batch * (r2c ? half : full), outReal: !r2c, inPlaceSafe: false },
+    engine,
+  };
+}
+
 /** All passes of a transform of `shape` (outermost first), `batch` of them. */
 export function planShape(shape: readonly number[], type: FFTType, direction: FFTDirection, batch: number, limits: PlanLimits, precision: PassPrecision = 'f32'): ShapePlan {
   const r = shape.length;
@@ -604,7 +645,7 @@ export function planShape(shape: readonly number[], type: FFTType, direction: FF
     ...(real ? { real } : {}),
   });
   const passes: PlannedPass[] = [];
-  const one = (type === 'c2c' ? onePassEngine(shape, direction, batch, limits, precision) : undefined) ?? onePass(shape, type, direction, batch, limits, precision);
+  const one = (type === 'c2c' ? onePassEngine(shape, direction, batch, limits, precision) : onePassEngineReal(shape, type, batch, limits, precision)) ?? onePass(shape, type, direction, batch, limits, precision);
   if (one) {
     const full = shape.reduce((a, b) => a * b, 1);
     const half = (full / nx) * h;
