@@ -13,7 +13,7 @@ import { Block, Direction, ElementsPerThread, FFTsPerBlock, Limits, Precision, S
 import { generateModule } from '../../kernels/module.js';
 import { ONE_PASS_BINDINGS, ONE_PASS_SMEM, onePassKernel, onePassLayout, onePassName } from '../../kernels/any-shape/one-pass.js';
 import { onePassEngineKernel, onePassEngineName, onePassEngineWorkgroups, type OnePassEngineShape } from '../../kernels/any-shape/one-pass-engine.js';
-import { onePassEngineRealKernel, onePassEngineRealName } from '../../kernels/any-shape/one-pass-engine-real.js';
+import { onePassEngineR2CKernel, onePassEngineR2CName } from '../../kernels/any-shape/one-pass-engine-real.js';
 import { PASS_BINDINGS, passKernel, passKernelName, passParamsData, PASS_PARAMS_BYTES } from '../../kernels/any-shape/pass.js';
 import { batchedKernelSource, INPUT_BINDING, OUTPUT_BINDING, PARAMS_BINDING, WORKSPACE_BINDING } from '../batched/kernel.js';
 import { batchedDispatch, withSuggestedFFTsPerBlock } from '../batched/plan.js';
@@ -412,13 +412,13 @@ interface OnePassCode {
   readonly inPlace: () => string;
 }
 
-/** The phased engine's kernel: one Stockham engine over the whole transform (R2C / C2R: over its half-size complex view). */
+/** The phased engine's kernel: one Stockham engine over the whole transform (R2C: over its half-size complex view). */
 function onePassEngineCode(device: GPUDevice, p: OnePass, engine: OnePassEngineShape, half: boolean, callbacks: { load?: string; store?: string }, exactFma: boolean): OnePassCode {
   const l = device.limits;
-  if (p.type !== 'c2c') {
-    const real = onePassEngineRealKernel({ ...engine, shape: p.shape, type: p.type, ...(half ? { half } : {}), ...callbacks });
+  if (p.type === 'r2c') {
+    const real = onePassEngineR2CKernel({ ...engine, shape: p.shape, ...(half ? { half } : {}), ...callbacks });
     if (real.workgroupBytes > l.maxComputeWorkgroupStorageSize || p.invocations > l.maxComputeInvocationsPerWorkgroup || p.invocations > l.maxComputeWorkgroupSizeX) {
-      throw new Error(`internal: ${onePassEngineRealName({ shape: p.shape, type: p.type, half, ...callbacks })} exceeds the device's limits`);
+      throw new Error(`internal: ${onePassEngineR2CName({ shape: p.shape, half, ...callbacks })} exceeds the device's limits`);
     }
     return { outOfPlace: real.code, inPlace: () => real.code };
   }

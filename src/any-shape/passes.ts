@@ -580,20 +580,20 @@ export function onePassEngine(shape: readonly number[], direction: FFTDirection,
 }
 
 /**
- * The phased-engine plan of a 2D or 3D R2C or C2R shape with an even innermost axis
+ * The phased-engine plan of a 2D or 3D R2C shape with an even innermost axis
  * (kernels/any-shape/one-pass-engine-real.ts): the C2C engine of [.., nx / 2], one transform per
- * workgroup; R2C keeps the whole half-size spectrum in its one-part buffer. Same rules as
- * onePassEngine; f32 arithmetic only (f64 plans take the axis-by-axis kernel).
+ * workgroup, the whole half-size spectrum in its one-part buffer. Same rules as onePassEngine; f32
+ * arithmetic only (f64 plans and C2R take the axis-by-axis kernel: bench/NOTES.md run 35).
  */
-export function onePassEngineReal(shape: readonly number[], type: 'r2c' | 'c2r', batch: number, limits: PlanLimits, precision: PassPrecision = 'f32'): OnePass | undefined {
+export function onePassEngineR2C(shape: readonly number[], batch: number, limits: PlanLimits, precision: PassPrecision = 'f32'): OnePass | undefined {
   const r = shape.length;
   const nx = shape[r - 1];
   if (r < 2 || r > 3 || nx % 2 !== 0 || precision !== 'f32') return undefined;
   const halfShape = [...shape.slice(0, -1), nx / 2];
-  const r2c = type === 'r2c';
-  const engine = onePassEngineShape(halfShape, limits, precision, r2c, { oneSlot: true, wholeBuffer: r2c });
-  if (!engine || engine.radices.length > 2 * r || engine.radices.length - (r2c ? 0 : 1) > MAX_ENGINE_EXCHANGES) return undefined;
-  const direction: FFTDirection = r2c ? 'forward' : 'inverse';
+  const type = 'r2c';
+  const engine = onePassEngineShape(halfShape, limits, precision, true, { oneSlot: true, wholeBuffer: true });
+  if (!engine || engine.radices.length > 2 * r || engine.radices.length > MAX_ENGINE_EXCHANGES) return undefined;
+  const direction: FFTDirection = 'forward';
   const fftLimits: FFTLimits = { maxComputeWorkgroupStorageSize: limits.maxComputeWorkgroupStorageSize, maxComputeInvocationsPerWorkgroup: limits.maxComputeInvocationsPerWorkgroup, subgroups: false };
   let plans: FFTPlan[];
   try {
@@ -615,7 +615,7 @@ export function onePassEngineReal(shape: readonly number[], type: 'r2c' | 'c2r',
     batch,
     plans,
     invocations: stride,
-    io: { inElements: batch * (r2c ? full : half), inReal: r2c, outElements: batch * (r2c ? half : full), outReal: !r2c, inPlaceSafe: false },
+    io: { inElements: batch * full, inReal: true, outElements: batch * half, outReal: false, inPlaceSafe: false },
     engine,
   };
 }
@@ -645,7 +645,8 @@ export function planShape(shape: readonly number[], type: FFTType, direction: FF
     ...(real ? { real } : {}),
   });
   const passes: PlannedPass[] = [];
-  const one = (type === 'c2c' ? onePassEngine(shape, direction, batch, limits, precision) : onePassEngineReal(shape, type, batch, limits, precision)) ?? onePass(shape, type, direction, batch, limits, precision);
+  const engineFirst = type === 'c2c' ? onePassEngine(shape, direction, batch, limits, precision) : type === 'r2c' ? onePassEngineR2C(shape, batch, limits, precision) : undefined;
+  const one = engineFirst ?? onePass(shape, type, direction, batch, limits, precision);
   if (one) {
     const full = shape.reduce((a, b) => a * b, 1);
     const half = (full / nx) * h;
