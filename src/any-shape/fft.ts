@@ -406,6 +406,13 @@ async function makeOnePass(device: GPUDevice, p: OnePass, half: boolean, callbac
   };
 }
 
+/** The planner sized the kernel from these limits: a kernel beyond them is a bug, reported before any GPU work. */
+function checkOnePassFits(l: GPUSupportedLimits, workgroupBytes: number, invocations: number, name: () => string): void {
+  if (workgroupBytes > l.maxComputeWorkgroupStorageSize || invocations > l.maxComputeInvocationsPerWorkgroup || invocations > l.maxComputeWorkgroupSizeX) {
+    throw new Error(`internal: ${name()} exceeds the device's limits`);
+  }
+}
+
 /** The one-pass kernel's code out of place, and in place on demand. */
 interface OnePassCode {
   readonly outOfPlace: string;
@@ -417,17 +424,13 @@ function onePassEngineCode(device: GPUDevice, p: OnePass, engine: OnePassEngineS
   const l = device.limits;
   if (p.type === 'r2c') {
     const real = onePassEngineR2CKernel({ ...engine, shape: p.shape, ...(half ? { half } : {}), ...callbacks });
-    if (real.workgroupBytes > l.maxComputeWorkgroupStorageSize || p.invocations > l.maxComputeInvocationsPerWorkgroup || p.invocations > l.maxComputeWorkgroupSizeX) {
-      throw new Error(`internal: ${onePassEngineR2CName({ shape: p.shape, half, ...callbacks })} exceeds the device's limits`);
-    }
+    checkOnePassFits(l, real.workgroupBytes, p.invocations, () => onePassEngineR2CName({ shape: p.shape, half, ...callbacks }));
     return { outOfPlace: real.code, inPlace: () => real.code };
   }
   const precision = p.plans[0].precision === 'f64' ? 'f64' : 'f32';
   const spec = { ...engine, shape: p.shape, direction: p.direction, precision, half, exactFma: exactFma && precision === 'f64', ...callbacks } as const;
   const outOfPlace = onePassEngineKernel({ ...spec, inPlace: false });
-  if (outOfPlace.workgroupBytes > l.maxComputeWorkgroupStorageSize || p.invocations > l.maxComputeInvocationsPerWorkgroup || p.invocations > l.maxComputeWorkgroupSizeX) {
-    throw new Error(`internal: ${onePassEngineName({ ...spec, inPlace: false })} exceeds the device's limits`);
-  }
+  checkOnePassFits(l, outOfPlace.workgroupBytes, p.invocations, () => onePassEngineName({ ...spec, inPlace: false }));
   return { outOfPlace: outOfPlace.code, inPlace: () => onePassEngineKernel({ ...spec, inPlace: true }).code };
 }
 
@@ -448,9 +451,7 @@ function onePassAxesCode(device: GPUDevice, p: OnePass, half: boolean, callbacks
   );
   const spec = { shape: p.shape, type: p.type, modules, invocations: p.invocations, maxWorkgroupBytes: l.maxComputeWorkgroupStorageSize, pitch: layout.pitch, half, ...callbacks };
   const outOfPlace = onePassKernel({ ...spec, inPlace: false });
-  if (outOfPlace.workgroupBytes > l.maxComputeWorkgroupStorageSize || p.invocations > l.maxComputeInvocationsPerWorkgroup || p.invocations > l.maxComputeWorkgroupSizeX) {
-    throw new Error(`internal: ${onePassName({ ...spec, inPlace: false })} exceeds the device's limits`);
-  }
+  checkOnePassFits(l, outOfPlace.workgroupBytes, p.invocations, () => onePassName({ ...spec, inPlace: false }));
   return { outOfPlace: outOfPlace.code, inPlace: () => onePassKernel({ ...spec, inPlace: true }).code };
 }
 

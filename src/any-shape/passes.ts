@@ -536,6 +536,20 @@ export function onePass(shape: readonly number[], type: FFTType, direction: FFTD
 }
 
 /**
+ * The Block plan of each axis's FFT (the innermost of `type`, the others C2C), which a phased
+ * engine's OnePass reports (its kernel runs their stages as its phases); undefined where a length
+ * has no plan under these limits.
+ */
+function axisPlans(shape: readonly number[], type: FFTType, direction: FFTDirection, limits: PlanLimits, precision: PassPrecision): FFTPlan[] | undefined {
+  const fftLimits: FFTLimits = { maxComputeWorkgroupStorageSize: limits.maxComputeWorkgroupStorageSize, maxComputeInvocationsPerWorkgroup: limits.maxComputeInvocationsPerWorkgroup, subgroups: false };
+  try {
+    return shape.map((L, k) => resolvePlan({ size: L, type: k === shape.length - 1 ? type : 'c2c', direction, precision, execution: 'block', limits: fftLimits }));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * Most exchanges a phased engine may take. Measured on an H100 (bench/NOTES.md run 31): up to 3
  * exchanges the engine runs at 0.85-0.97 x copy (16² to 128², 16³, 64 x 96); 32³ in 5 exchanges of 4
  * split parts (1024 invocations) at 0.32 x, so it keeps its per-axis passes.
@@ -555,13 +569,8 @@ export function onePassEngine(shape: readonly number[], direction: FFTDirection,
   const engine = onePassEngineShape(shape, limits, precision, naturalOutput);
   if (!engine || engine.radices.length > 2 * r || engine.radices.length - (naturalOutput ? 0 : 1) > MAX_ENGINE_EXCHANGES) return undefined;
   const full = shape.reduce((a, b) => a * b, 1);
-  const fftLimits: FFTLimits = { maxComputeWorkgroupStorageSize: limits.maxComputeWorkgroupStorageSize, maxComputeInvocationsPerWorkgroup: limits.maxComputeInvocationsPerWorkgroup, subgroups: false };
-  let plans: FFTPlan[];
-  try {
-    plans = shape.map((L) => resolvePlan({ size: L, type: 'c2c', direction, precision, execution: 'block', limits: fftLimits }));
-  } catch {
-    return undefined;
-  }
+  const plans = axisPlans(shape, 'c2c', direction, limits, precision);
+  if (!plans) return undefined;
   const stride = full / engine.ept;
   return {
     op: 'one-pass',
@@ -594,13 +603,8 @@ export function onePassEngineR2C(shape: readonly number[], batch: number, limits
   const engine = onePassEngineShape(halfShape, limits, precision, true, { oneSlot: true, wholeBuffer: true });
   if (!engine || engine.radices.length > 2 * r || engine.radices.length > MAX_ENGINE_EXCHANGES) return undefined;
   const direction: FFTDirection = 'forward';
-  const fftLimits: FFTLimits = { maxComputeWorkgroupStorageSize: limits.maxComputeWorkgroupStorageSize, maxComputeInvocationsPerWorkgroup: limits.maxComputeInvocationsPerWorkgroup, subgroups: false };
-  let plans: FFTPlan[];
-  try {
-    plans = shape.map((L, k) => resolvePlan({ size: L, type: k === r - 1 ? type : 'c2c', direction, precision, execution: 'block', limits: fftLimits }));
-  } catch {
-    return undefined;
-  }
+  const plans = axisPlans(shape, type, direction, limits, precision);
+  if (!plans) return undefined;
   const full = shape.reduce((a, b) => a * b, 1);
   const half = (full / nx) * (nx / 2 + 1);
   const stride = full / 2 / engine.ept;
