@@ -16,7 +16,7 @@
 import { arithFor } from '../arith.js';
 import { Definitions } from '../definitions.js';
 import { addBlockEngine, addCmul, addTwiddle, type BlockEngineSpec } from '../stockham.js';
-import type { OnePassEngineShape } from './one-pass-engine.js';
+import { ENGINE_SMEM, phasedEngineSpec, type OnePassEngineShape } from './one-pass-engine.js';
 import { globalAccess, ONE_PASS_PARAMS } from './one-pass.js';
 
 export interface OnePassEngineRealSpec extends OnePassEngineShape {
@@ -27,7 +27,7 @@ export interface OnePassEngineRealSpec extends OnePassEngineShape {
   readonly store?: string;
 }
 
-const SMEM = 'fft_nd_smem';
+const SMEM = ENGINE_SMEM;
 
 export function onePassEngineR2CName(spec: Pick<OnePassEngineRealSpec, 'shape' | 'half' | 'load' | 'store'>): string {
   return ['one_pass_engine', 'r2c', spec.shape.join('x'), spec.half ? 'f16' : '', spec.load ? 'load' : '', spec.store ? 'store' : ''].filter(Boolean).join('_');
@@ -50,21 +50,7 @@ export function onePassEngineR2CKernel(spec: OnePassEngineRealSpec): { code: str
   const defs = new Definitions();
   const ar = arithFor('f32', defs, 'fft_e');
   const sign = -1;
-  const engineSpec: BlockEngineSpec = {
-    prefix: 'fft_e',
-    size: n,
-    arith: ar,
-    ept,
-    storage: ept,
-    sign,
-    slots: 1,
-    exchange: spec.exchange,
-    smem: SMEM,
-    parts: spec.parts,
-    radices: spec.radices,
-    phases: halfShape,
-    naturalOutput: true,
-  };
+  const engineSpec: BlockEngineSpec = { ...phasedEngineSpec(spec, halfShape, ar, sign), naturalOutput: true };
   const engine = addBlockEngine(defs, engineSpec);
   const twiddle = addTwiddle(defs, 'fft_r', sign, nx, ar);
   const cmul = addCmul(defs, 'fft_r', ar);

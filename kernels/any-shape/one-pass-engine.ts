@@ -18,7 +18,7 @@
 // `convolution` (createConvolution's one-kernel 2D path): the forward engine exchanges once more to
 // leave its spectrum in natural order, the pointwise step multiplies it there, and the inverse engine
 // (the same stages, sign +1) runs before the store; `pairs` carries two real signals per transform.
-import { arithFor } from '../arith.js';
+import { arithFor, type Arith } from '../arith.js';
 import { Definitions } from '../definitions.js';
 import { addBlockEngine, engineOutputPosition, type BlockEngineSpec } from '../stockham.js';
 import { keepBinding } from '../callbacks.js';
@@ -84,7 +84,28 @@ export interface OnePassEngineKernel {
   readonly workgroupBytes: number;
 }
 
-const SMEM = 'fft_nd_smem';
+/** The workgroup buffer of the one-pass engine kernels (the same name as the axis-by-axis kernel's). */
+export const ENGINE_SMEM = 'fft_nd_smem';
+const SMEM = ENGINE_SMEM;
+
+/** The Block engine (kernels/stockham.ts) of a one-pass engine shape over `phases`, named `fft_e_*`, exchanging through ENGINE_SMEM. */
+export function phasedEngineSpec(shape: OnePassEngineShape, phases: readonly number[], ar: Arith, sign: 1 | -1): BlockEngineSpec {
+  const ept = shape.ept;
+  return {
+    prefix: 'fft_e',
+    size: phases.reduce((a, b) => a * b, 1),
+    arith: ar,
+    ept,
+    storage: ept,
+    sign,
+    slots: shape.slots,
+    exchange: shape.exchange,
+    smem: ENGINE_SMEM,
+    parts: shape.parts,
+    radices: shape.radices,
+    phases,
+  };
+}
 
 export function onePassEngineName(spec: Pick<OnePassEngineSpec, 'shape' | 'direction' | 'precision' | 'half' | 'inPlace' | 'load' | 'store' | 'convolution'>): string {
   return ['one_pass_engine', spec.shape.join('x'), spec.convolution ? 'conv' : spec.direction === 'forward' ? 'fwd' : 'inv', spec.precision === 'f32' ? '' : spec.precision, spec.half ? 'f16' : '', spec.inPlace ? 'inplace' : '', spec.load ? 'load' : '', spec.store ? 'store' : '']
@@ -106,20 +127,7 @@ export function onePassEngineKernel(spec: OnePassEngineSpec): OnePassEngineKerne
   const stride = n / ept;
   const defs = new Definitions();
   const ar = arithFor(precision, defs, 'fft_e', { exactFma: spec.exactFma === true });
-  const engineSpec: BlockEngineSpec = {
-    prefix: 'fft_e',
-    size: n,
-    arith: ar,
-    ept,
-    storage: ept,
-    sign: spec.direction === 'forward' ? -1 : 1,
-    slots: spec.slots,
-    exchange: spec.exchange,
-    smem: SMEM,
-    parts: spec.parts,
-    radices: spec.radices,
-    phases: shape,
-  };
+  const engineSpec = phasedEngineSpec(spec, shape, ar, spec.direction === 'forward' ? -1 : 1);
   const conv = spec.convolution;
   if (conv && spec.direction !== 'forward') throw new Error('internal: a one-pass engine convolution runs the forward engine first');
   // A convolution: the forward with natural output, then the same stages inverted (their own names).
