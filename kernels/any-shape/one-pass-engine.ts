@@ -236,9 +236,11 @@ function pairAccess(inPlace: boolean, pairs: { inPerSignal: number; outPerSignal
     realLoad,
     `// Two real signals as one complex one: 2 fft (real parts) and 2 fft + 1 (imaginary parts, zero past the signals).`,
     `fn fft_load(fft: u32, index: u32) -> vec2<f32> {`,
-    `  var v = vec2<f32>(real_load(2u * fft, index), 0.0f);`,
-    `  if (2u * fft + 1u < fft_params.groups) { v.y = real_load(2u * fft + 1u, index); }`,
-    `  return v;`,
+    // Without signal b, signal a is read twice and a select drops the copy: a load under a branch of
+    // its own is not issued together with the others.
+    `  let has_b = 2u * fft + 1u < fft_params.groups;`,
+    `  let b = real_load(select(2u * fft, 2u * fft + 1u, has_b), index);`,
+    `  return vec2<f32>(real_load(2u * fft, index), select(0.0f, b, has_b));`,
     `}`,
   ].join('\n');
   const storeFn = [

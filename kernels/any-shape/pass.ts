@@ -468,8 +468,13 @@ export function passKernel(spec: PassKernelSpec): PassKernel {
       lines.push(`var v = ${value(readAt(`in_row + ${idx} * ${u(K?.inner, 'inner')}`))};`);
       // Pairs: the second real signal as the imaginary part (f16: widened; df64: its (hi, lo) into (im_hi, im_lo)).
       if (K?.realPairs) {
-        const second = readAt(`in_row + ${K.realPairs.offset}u + ${idx} * ${K.inner}u`);
-        lines.push(df ? `if (has_b) { let w = ${second}; v.y = w.x; v.w = w.y; }` : `if (has_b) { v.y = ${halfIn ? `f32(${second})` : second}; }`);
+        // Without signal b, signal a is read again and dropped by a select (no load under a branch).
+        const second = readAt(`in_row + select(0u, ${K.realPairs.offset}u, has_b) + ${idx} * ${K.inner}u`);
+        lines.push(
+          df
+            ? `{ let w = select(vec2<f32>(), ${second}, has_b); v.y = w.x; v.w = w.y; }`
+            : `v.y = select(0.0f, ${halfIn ? `f32(${second})` : second}, has_b);`,
+        );
       }
     } else if (K && (K.flags & PASS_FLAGS.hermitian) === 0) {
       lines.push(`var v = ${value(readAt(`in_row + ${idx} * ${u(K.inner, 'inner')}`))};`);

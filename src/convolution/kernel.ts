@@ -223,10 +223,13 @@ export function convolutionKernel(layout: ConvolutionLayout, options: KernelOpti
     }
     if (layout.engine === 'pairs') {
       // Circular only (len = P): signal a at `base`, signal b (when it exists) one signal further.
+      // Without b, the read goes to signal a again and a select drops it: a load in a branch of its
+      // own is not issued together with the others, and these loads are the kernel's memory latency.
+      const zero = df ? 'vec2<f32>()' : '0.0f';
+      out.push(`${indent}let b_offset = select(0u, ${u(len)}, has_b);`);
       for (let i = 0; i < fp.inputEPT; i++) {
         const j = `thread + ${i * stride}u`;
-        out.push(`${indent}data[${i}] = ${ra.fromReal(rd(`${base} + ${j}`, 'f32'))};`);
-        out.push(`${indent}if (has_b) { ${ra.setComponent(`data[${i}]`, 1, rd(`${base} + ${u(len)} + ${j}`, 'f32'))} }`);
+        out.push(`${indent}data[${i}] = ${ra.fromReals(rd(`${base} + ${j}`, 'f32'), `select(${zero}, ${rd(`${base} + b_offset + ${j}`, 'f32')}, has_b)`)};`);
       }
     }
     if (layout.engine === 'normal') {
@@ -263,11 +266,15 @@ export function convolutionKernel(layout: ConvolutionLayout, options: KernelOpti
     }
     if (layout.engine === 'pairs') {
       const b = `(2u * signal + 1u) * ${u(x.outLength)}`;
+      // Signal a's stores, then signal b's under one branch.
       for (let i = 0; i < ip.outputEPT; i++) {
-        const j = `thread + ${i * stride}u`;
-        out.push(`${indent}${wr(`2u * ${base} + ${j}`, ra.component(`${invData}[${i}]`, 0), 'f32')}`);
-        out.push(`${indent}if (has_b) { ${wr(`${b} + ${j}`, ra.component(`${invData}[${i}]`, 1), 'f32')} }`);
+        out.push(`${indent}${wr(`2u * ${base} + thread + ${i * stride}u`, ra.component(`${invData}[${i}]`, 0), 'f32')}`);
       }
+      out.push(`${indent}if (has_b) {`);
+      for (let i = 0; i < ip.outputEPT; i++) {
+        out.push(`${indent}  ${wr(`${b} + thread + ${i * stride}u`, ra.component(`${invData}[${i}]`, 1), 'f32')}`);
+      }
+      out.push(`${indent}}`);
     }
     if (layout.engine === 'normal') {
       for (let j = 0; j < ip.outputEPT; j++) {
