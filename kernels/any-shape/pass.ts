@@ -479,12 +479,10 @@ export function passKernel(spec: PassKernelSpec): PassKernel {
     } else if (K && (K.flags & PASS_FLAGS.hermitian) === 0) {
       lines.push(`var v = ${value(readAt(`in_row + ${idx} * ${u(K.inner, 'inner')}`))};`);
     } else {
-      // Index idx past the middle reads conj(x[mirror - idx]): one load from a selected address and a
-      // select of the conjugate, not two loads under divergent branches.
       lines.push(
-        `let mirrored = ${K ? '' : `(P.flags & ${PASS_FLAGS.hermitian}u) != 0u && `}${idx} > ${K ? `${Math.floor(K.mirror / 2)}u` : 'P.mirror / 2u'};`,
-        `let w = ${value(readAt(`in_row + select(${idx}, ${u(K?.mirror, 'mirror')} - ${idx}, mirrored) * ${u(K?.inner, 'inner')}`))};`,
-        `var v = select(w, ${df ? ar.conj('w') : 'vec2<f32>(w.x, -w.y)'}, mirrored);`,
+        `var v: ${ar.value};`,
+        `if (${K ? '' : `(P.flags & ${PASS_FLAGS.hermitian}u) == 0u || `}${idx} <= ${K ? `${Math.floor(K.mirror / 2)}u` : 'P.mirror / 2u'}) { v = ${value(readAt(`in_row + ${idx} * ${u(K?.inner, 'inner')}`))}; }`,
+        `else { let w = ${value(readAt(`in_row + (${u(K?.mirror, 'mirror')} - ${idx}) * ${u(K?.inner, 'inner')}`))}; v = ${df ? ar.conj('w') : 'vec2<f32>(w.x, -w.y)'}; }`,
       );
     }
     lines.push(
@@ -554,12 +552,7 @@ export function passKernel(spec: PassKernelSpec): PassKernel {
       push(`  {`, `    let idx = ${inIdx(l)};`);
       const read = [...readInput('idx'), ...(twiddleOnLoad ? twiddleLines(l) : [])];
       if (K && K.inValid >= span) push(...read.map((s) => `    ${s}`), `    data[${i}] = v;`);
-      else {
-        // Zero padding: indices past in_valid read its last element and a select zeroes it (no load under a branch).
-        const inValid = u(K?.inValid, 'in_valid');
-        const clamped = [...readInput('idx_read'), ...(twiddleOnLoad ? twiddleLines(l) : [])];
-        push(`    let valid = idx < ${inValid};`, `    let idx_read = select(${inValid} - 1u, idx, valid);`, ...clamped.map((s) => `    ${s}`), `    data[${i}] = select(${V}(), v, valid);`);
-      }
+      else push(`    if (idx < ${u(K?.inValid, 'in_valid')}) {`, ...read.map((s) => `      ${s}`), `      data[${i}] = v;`, `    }`);
       push(`  }`);
     }
     push(`}`);
