@@ -86,31 +86,85 @@ export function passShape(L: number, limits: PlanLimits, precision: PassPrecisio
   return found;
 }
 
+/** How a pass reads and writes: 'column' (reads and writes columns, four-step twiddle), 'final' (the last pass of an axis with later axes: columns, no twiddle), 'staged' (a 1D final pass: rows read through workgroup memory, transposed writes). */
+export type PassKind = 'column' | 'final' | 'staged';
+
 /**
- * The shape a pass that reads columns straight from global memory runs (column passes, and final
- * passes that are not staged): passShape's, except that 128- and 256-point f32 passes exchange in
- * 2 parts where they would in one. Measured on an H200 (bench/NOTES.md run 29, pass-probe): the
- * one-part exchange (33 KiB per workgroup of 16 columns) left too few workgroups per SM to hide the
- * FFT's latency; in 2 parts 256-point column passes ran +17-19 % (2^16, 2^22, 2^24), 256² columns
- * +29 %, 128² +27 %. Not for 512 and longer (-14 % at 512, even at 1024) nor the staged final passes
- * (-9 % at 256), which keep passShape's.
+ * The engine shape measured fastest for an f32 pass of COLUMNS power-of-two FFTs, per length and
+ * kind, where the device's limits allow it (else passShape's). Measured on an H200 and an H100
+ * (bench/NOTES.md run 38: pass-probe over every shape that fits 48 KiB / 1024 invocations, one
+ * process each): 16 values per invocation and the complex exchange in 4 parts (2 at 128) were the
+ * fastest or within 3 % of it on both devices at every length and kind, 32 values for 1024-point
+ * passes that do not twiddle. Against passShape's shapes (8 values, fewest parts), H200: 256-point
+ * columns +21 %, 512 +38 %, 1024 +8 %; 2D columns 256 +17 %, 512 +41 %, 1024 +18 %; staged 1024
+ * +23 %, staged 128 +6 %. Few invocations per FFT with a small exchange buffer keep more workgroups
+ * resident; 16-32 values per invocation halve the stages. Staged 256 and 512 were not measured.
  */
-export function columnPassShape(L: number, limits: PlanLimits, precision: PassPrecision = 'f32'): PassShape | undefined {
+function measuredPassShape(L: number, kind: PassKind): Omit<PassShape, 'size'> | undefined {
+  switch (L) {
+    case 128:
+      return { ept: 16, exchange: 'complex', parts: 2 };
+    case 256:
+    case 512:
+      return kind === 'staged' ? undefined : { ept: 16, exchange: 'complex', parts: 4 };
+    case 1024:
+      return { ept: kind === 'column' ? 16 : 32, exchange: 'complex', parts: 4 };
+    default:
+      return undefined;
+  }
+}
+
+/** Whether a pass of COLUMNS L-point FFTs in this shape fits the limits. */
+function shapeFits(L: number, shape: Omit<PassShape, 'size'>, limits: PlanLimits, precision: PassPrecision): boolean {
+  const stride = L / shape.ept;
+  return (
+    Number.isInteger(stride) &&
+    stockhamEPTs(L, precision).includes(shape.ept) &&
+    supportedParts(L, shape.ept).includes(shape.parts) &&
+    stride * COLUMNS <= limits.maxComputeInvocationsPerWorkgroup &&
+    stride <= limits.maxComputeWorkgroupSizeY &&
+    passEngineBytes(L, COLUMNS, shape.exchange, shape.parts, registerBytes(precision)) <= limits.maxComputeWorkgroupStorageSize
+  );
+}
+
+/**
+ * The shape a pass of this kind runs: the measured one (f32, where it fits the limits), else
+ * basePassShape's.
+ */
+export function columnPassShape(L: number, limits: PlanLimits, precision: PassPrecision = 'f32', kind: PassKind = 'column'): PassShape | undefined {
+  const measured = precision === 'f32' ? measuredPassShape(L, kind) : undefined;
+  return measured && shapeFits(L, measured, limits, precision) ? { size: L, ...measured } : basePassShape(L, limits, precision, kind);
+}
+
+/**
+ * The shapes before run 38, which the passes that read a Hermitian half (C2R's first pass: -13 % at
+ * irfft2 256² with the measured shape) and the convolution's four-step passes (whose split and rows
+ * kernel were tuned with them, run 34; the measured shapes made its 2^20 6 % slower) keep:
+ * passShape's, except that 128- and 256-point f32 passes that read columns exchange in 2 parts where
+ * they would in one (run 29: the one-part exchange, 33 KiB per workgroup of 16 columns, left too few
+ * workgroups per SM; 256-point column passes +17-19 %, 256² columns +29 %, 128² +27 %).
+ */
+export function basePassShape(L: number, limits: PlanLimits, precision: PassPrecision = 'f32', kind: PassKind = 'column'): PassShape | undefined {
   const shape = passShape(L, limits, precision);
-  if (!shape || precision !== 'f32' || (L !== 128 && L !== 256) || shape.exchange !== 'complex' || shape.parts !== 1) return shape;
+  if (!shape || kind === 'staged' || precision !== 'f32' || (L !== 128 && L !== 256) || shape.exchange !== 'complex' || shape.parts !== 1) return shape;
   return supportedParts(L, shape.ept).includes(2) ? { ...shape, parts: 2 } : shape;
 }
 
 /**
- * Relative time of one pass of length L over the same data (1: about the copy kernel's rate), from
- * the H200's pass timings (bench/NOTES.md runs 29 and 30): passes that read columns run 128-point
- * FFTs at about the copy's rate, 256 at 0.79 of it, 512-1024 at 0.63-0.65; staged final passes
- * (1D rows read through workgroup memory) 256-1024 at 0.63-0.66. Only compares splits of equal
- * pass count.
+ * Relative time of one pass of length L over the same data (1: a 128-point column pass, about the
+ * copy kernel's rate), from the H200's pass timings with the shapes columnPassShape picks
+ * (bench/NOTES.md run 38): column passes 256 / 512 / 1024 at 1.07 / 1.12 / 1.45, staged final passes
+ * 128 and 1024 at 1.28 / 1.26; staged 256 and 512 (passShape's shapes, not re-measured) at run 29's
+ * 1.62. Only compares splits of equal pass count.
  */
 export function passCost(L: number, stagedFinal: boolean): number {
   const bucket = L <= 128 ? 0 : L <= 256 ? 1 : L <= 512 ? 2 : 3;
-  return (stagedFinal ? [1, 1.58, 1.58, 1.52] : [1, 1.26, 1.59, 1.54])[bucket];
+  return (stagedFinal ? [1.28, 1.62, 1.62, 1.26] : [1, 1.07, 1.12, 1.45])[bucket];
+}
+
+/** passCost of a pass in basePassShape's shapes (runs 29-30), for the splits of the plans that run them. */
+export function basePassCost(L: number, stagedFinal = false): number {
+  return (stagedFinal ? [1, 1.58, 1.58, 1.52] : [1, 1.26, 1.59, 1.54])[L <= 128 ? 0 : L <= 256 ? 1 : L <= 512 ? 2 : 3];
 }
 
 /**
@@ -121,7 +175,7 @@ export function passCost(L: number, stagedFinal: boolean): number {
  * a 512-point staged final) ran 1522 GB/s against 1385 for 256 x 256, 2^18 as 256 x 1024 1411 against
  * 1250 for 512 x 512.
  */
-export function splitLength(n: number, limits: PlanLimits, precision: PassPrecision = 'f32', stagedFinal = false): number[] | undefined {
+export function splitLength(n: number, limits: PlanLimits, precision: PassPrecision = 'f32', stagedFinal = false, cost: (L: number, stagedFinal: boolean) => number = passCost): number[] | undefined {
   const fits = (m: number) => passShape(m, limits, precision) !== undefined;
   // Fewest factors of m (memoised), each accepted by passShape.
   const fewestMemo = new Map<number, number>();
@@ -149,8 +203,8 @@ export function splitLength(n: number, limits: PlanLimits, precision: PassPrecis
     const max = sorted[0];
     for (let f = sorted.length - 1; f >= 0; f--) {
       const factors = [...sorted.slice(0, f), ...sorted.slice(f + 1), sorted[f]];
-      const cost = factors.reduce((c, L, i) => c + passCost(L, stagedFinal && i === factors.length - 1 && factors.length > 1), 0);
-      if (!best || cost < best.cost - 1e-9 || (Math.abs(cost - best.cost) <= 1e-9 && max < best.max)) best = { factors, cost, max };
+      const time = factors.reduce((c, L, i) => c + cost(L, stagedFinal && i === factors.length - 1 && factors.length > 1), 0);
+      if (!best || time < best.cost - 1e-9 || (Math.abs(time - best.cost) <= 1e-9 && max < best.max)) best = { factors, cost: time, max };
     }
   };
   visit(n, count, n, []);
@@ -235,6 +289,11 @@ export interface AxisRequest {
   readonly direction: FFTDirection;
   /** The real kind this axis runs as, if any (innermost axis of r2c / c2r). */
   readonly real?: 'r2c' | 'c2r';
+  /**
+   * Run basePassShape's shapes, not the measured ones (C2R plans: with the measured shapes irfft2
+   * ran 6-15 % slower on an H100 at 256²-1024² and 13 % at 256² on an H200, bench/NOTES.md run 38).
+   */
+  readonly baseShapes?: boolean;
 }
 
 export interface PlannedTables {
@@ -285,6 +344,7 @@ function viewPasses(
   last: LastSide,
   limits: PlanLimits,
   precision: PassPrecision,
+  baseShapes = false,
 ): ColumnsPass[] {
   const p = factors.length;
   const passes: ColumnsPass[] = [];
@@ -296,7 +356,8 @@ function viewPasses(
     const isFinal = i === p - 1;
     // Final passes of several read rows through workgroup memory (staged); the others read columns.
     const staged = isFinal && B === 1 && p > 1;
-    const shape = (staged ? passShape : columnPassShape)(L, limits, precision)!;
+    const kind: PassKind = staged ? 'staged' : isFinal ? 'final' : 'column';
+    const shape = (baseShapes || (isFirst && first.hermitian) ? basePassShape : columnPassShape)(L, limits, precision, kind)!;
     const input: PassInput = isFirst ? first.input : 'complex';
     const inputTable = isFirst && first.table !== undefined;
     let flags = 0;
@@ -415,22 +476,23 @@ export function axisPasses(req: AxisRequest, limits: PlanLimits, tables: Planned
         : { input: 'complex', len: L, valid: L, mirror: L };
   const last: LastSide =
     real === 'r2c' ? { output: 'complex', len: h, valid: h } : real === 'c2r' ? { output: 'real', len: L, valid: L } : { output: 'complex', len: L, valid: L };
-  const factors = splitLength(L, limits, precision, B === 1);
-  if (factors) return viewPasses(label, A, B, L, factors, sign, first, last, limits, precision);
+  const splitCost = req.baseShapes ? basePassCost : passCost;
+  const factors = splitLength(L, limits, precision, B === 1, splitCost);
+  if (factors) return viewPasses(label, A, B, L, factors, sign, first, last, limits, precision, req.baseShapes);
 
   // Bluestein: X_k = c_k sum_j (x_j c_j) conj(c_(k - j)), c_j = exp(sign i pi j^2 / L), as a cyclic
   // convolution of length M: forward M-point FFT of x c (zero padded), times H = FFT_M(conj(c)) / M,
   // inverse M-point FFT, times c. Chirp and H are host-computed f64 tables (rounded to f32, or df64 pairs).
   let M = 1;
   while (M < 2 * L - 1) M *= 2;
-  const mFactors = splitLength(M, limits, precision, B === 1);
+  const mFactors = splitLength(M, limits, precision, B === 1, splitCost);
   if (!mFactors) throw new Error(`webfftdx: no pass split for the Bluestein length ${M} of axis length ${L}`);
   const { chirp, kernel } = bluesteinTables(L, M, sign);
   const chirpAt = tables.add(chirp);
   const kernelAt = tables.add(kernel);
   const blabel = `${label}, Bluestein over ${M}`;
-  const forward = viewPasses(`${blabel}, forward ${M}`, A, B, M, mFactors, -1, { ...first, table: chirpAt }, { output: 'complex', len: M, valid: M, table: kernelAt }, limits, precision);
-  const inverse = viewPasses(`${blabel}, inverse ${M}`, A, B, M, mFactors, 1, { input: 'complex', len: M, valid: M, mirror: M }, { ...last, table: chirpAt }, limits, precision);
+  const forward = viewPasses(`${blabel}, forward ${M}`, A, B, M, mFactors, -1, { ...first, table: chirpAt }, { output: 'complex', len: M, valid: M, table: kernelAt }, limits, precision, req.baseShapes);
+  const inverse = viewPasses(`${blabel}, inverse ${M}`, A, B, M, mFactors, 1, { input: 'complex', len: M, valid: M, mirror: M }, { ...last, table: chirpAt }, limits, precision, req.baseShapes);
   return [...forward, ...inverse];
 }
 
@@ -658,8 +720,8 @@ export function planShape(shape: readonly number[], type: FFTType, direction: FF
   }
   const others = Array.from({ length: r - 1 }, (_, i) => r - 2 - i); // inner to outer
   if (type === 'c2r') {
-    for (const axis of others) passes.push(...axisPasses(axisRequest(axis, complexShape), limits, tables, precision));
-    passes.push(...axisPasses(axisRequest(r - 1, complexShape, 'c2r'), limits, tables, precision));
+    for (const axis of others) passes.push(...axisPasses({ ...axisRequest(axis, complexShape), baseShapes: true }, limits, tables, precision));
+    passes.push(...axisPasses({ ...axisRequest(r - 1, complexShape, 'c2r'), baseShapes: true }, limits, tables, precision));
   } else {
     passes.push(...axisPasses(axisRequest(r - 1, shape, type === 'r2c' ? 'r2c' : undefined), limits, tables, precision));
     for (const axis of others) passes.push(...axisPasses(axisRequest(axis, complexShape), limits, tables, precision));

@@ -13,7 +13,7 @@
 // 2 + 2(p - 1) + 1 passes where createFFT's forward and inverse take 2 + 2p (and pad / crop 2 more).
 // The algebra is the 1D path's (./fourstep-plan.ts) on the column axis, with Sx columns (Px complex,
 // Px / 2 + 1 for real: the rows pass is an R2C / C2R) in place of one.
-import { axisPasses, COLUMNS, columnPassShape, splitLength, UNBOUNDED, type ColumnsPass, type PassPrecision, type PlanLimits, type RowsPass } from '../any-shape/passes.js';
+import { axisPasses, basePassCost, COLUMNS, basePassShape, splitLength, UNBOUNDED, type ColumnsPass, type PassPrecision, type PlanLimits, type RowsPass } from '../any-shape/passes.js';
 import { PASS_FLAGS, type PassParams } from '../../kernels/any-shape/pass.js';
 import { multiPassCount, type MultiPassLayout } from './multipass-plan.js';
 
@@ -59,7 +59,7 @@ export function planFourStep2D(l: MultiPassLayout, batch: number, limits: PlanLi
   const rf = rows('forward');
   const ri = rows('inverse');
   if (rf.length !== 1 || rf[0].op !== 'rows' || ri.length !== 1 || ri[0].op !== 'rows') return undefined;
-  const factors = splitLength(Py, limits, precision);
+  const factors = splitLength(Py, limits, precision, false, basePassCost);
   if (!factors) return undefined;
   const p = factors.length;
   if (2 * p + 1 >= multiPassCount(l, limits, batch)) return undefined;
@@ -67,7 +67,7 @@ export function planFourStep2D(l: MultiPassLayout, batch: number, limits: PlanLi
   const columnSplit = factors.slice(0, -1);
 
   const base = (L: number) => {
-    const shape = columnPassShape(L, limits, precision)!;
+    const shape = basePassShape(L, limits, precision)!;
     return {
       size: L,
       ept: shape.ept,

@@ -21,7 +21,7 @@
 // values, r = k_1 (L_2 ... L_(p-1)) + ... + k_(p-1), k_i the output index of pass i) holds the
 // sequence whose L_p-point FFT gives, at k, the natural frequency k_1 + L_1 k_2 + ... +
 // (L_1 ... L_(p-1)) k: what createFFT's final pass would write there (naturalIndex below).
-import { COLUMNS, columnPassShape, passCost, splitLength, UNBOUNDED, type ColumnsPass, type PassPrecision, type PlanLimits } from '../any-shape/passes.js';
+import { COLUMNS, basePassCost, basePassShape, splitLength, UNBOUNDED, type ColumnsPass, type PassPrecision, type PlanLimits } from '../any-shape/passes.js';
 import { divisors, largestPrimeFactor } from '../../descriptors/sizes.js';
 import { naturalIndex } from '../../kernels/any-shape/digit-order.js';
 import { PASS_FLAGS, type PassParams } from '../../kernels/any-shape/pass.js';
@@ -66,7 +66,7 @@ export function rowsNaturalIndex(rows: SpectrumRows, pos: number): number {
 }
 
 /**
- * Relative time of the fused rows pass of length R, in the units of passCost (a 128-point column pass
+ * Relative time of the fused rows pass of length R, in the units of basePassCost (a 128-point column pass
  * = 1): the one-workgroup convolution kernel's rate (1D c2c_conv on an H200: 0.77 x copy at
  * 256-1024, 0.60 at 4096, 0.29 at 16384, against 0.95 for a 128-point column pass), fitted to the
  * four-step convolutions of bench/NOTES.md run 34.
@@ -78,7 +78,7 @@ function rowsPassCost(R: number): number {
 /**
  * V = (column pass lengths) x (row length): the fewest column passes (each at most what a 16-column
  * pass workgroup holds, createFFT's splitLength), then (f32 arithmetic) the lowest estimated time,
- * each column length twice (forward and inverse) by passCost and the fused row by rowsPassCost, then
+ * each column length twice (forward and inverse) by basePassCost (the shapes of basePassShape, which these passes run) and the fused row by rowsPassCost, then
  * the smallest largest length. Rows are contiguous and the fused kernel holds a whole row per
  * workgroup (complex up to 8192 points under the default limits, 16384 with 32 KiB), so the row may
  * be longer than a column pass. Measured on an H200 (run 34): 2^18 as 128 x 2048 ran complex 1102 GB/s
@@ -90,10 +90,10 @@ function fourStepSplit(V: number, limits: PlanLimits & ConvolutionLimits, precis
   const candidates: { columns: number[]; row: number }[] = [];
   for (const row of divisors(V)) {
     if (row < 2 || row >= V || row > maxRow || largestPrimeFactor(row) > 13) continue;
-    const columns = splitLength(V / row, limits, precision);
+    const columns = splitLength(V / row, limits, precision, false, basePassCost);
     if (columns) candidates.push({ columns, row });
   }
-  const time = (c: { columns: number[]; row: number }) => (precision === 'f32' ? c.columns.reduce((t, L) => t + 2 * passCost(L, false), rowsPassCost(c.row)) : 0);
+  const time = (c: { columns: number[]; row: number }) => (precision === 'f32' ? c.columns.reduce((t, L) => t + 2 * basePassCost(L), rowsPassCost(c.row)) : 0);
   const cost = (c: { columns: number[]; row: number }) => [c.columns.length, time(c), Math.max(c.row, ...c.columns), c.row];
   candidates.sort((a, b) => {
     const [x, y] = [cost(a), cost(b)];
@@ -146,7 +146,7 @@ export function planFourStep(
     const before = columns.slice(0, i).reduce((a, b) => a * b, 1);
     const L = columns[i];
     const W = V / before / L;
-    const shape = columnPassShape(L, limits, precision)!;
+    const shape = basePassShape(L, limits, precision)!;
     const forward = direction === 'forward';
     const first = i === 0;
     // Forward: the first pass reads the signals (zero beyond `valid`); inverse: the last writes the outputs.

@@ -1,0 +1,98 @@
+// createFFT and createConvolution in f32 on the adapter the bench runs on, against the f64 reference:
+// the shapes whose passes only a GPU's limits hold (48 KiB / 1024 invocations: the 1024-point pass
+// shapes of src/any-shape/passes.ts columnPassShape), which the software driver's tests (32 KiB)
+// never compile. C2C forward and inverse, R2C and C2R; complex and real four-step convolutions.
+// Issue 17's bound: relative L2 per transform <= 6e-7 for powers of two up to 2^20, else 1e-6.
+//   node dist/bench/f32-check.js [shapes, default 65536,131072,262144,524288,1048576,2097152,4194304,256x256,512x512,1024x1024,2048x2048]
+// Prints one line per case and exits non-zero if any case misses its bound.
+import { createConvolution, createFFT } from '../src/index.js';
+import { FAST_TOGGLES, requestNodeDevice } from '../src/node.js';
+import { referenceDFT, relativeL2 } from '../src/reference.js';
+import { referenceFFTN, referenceIRFFTN, referenceRFFTN } from '../src/reference-nd.js';
+
+const DEFAULT_SHAPES = '65536,131072,262144,524288,1048576,2097152,4194304,256x256,512x512,1024x1024,2048x2048';
+const shapes = (process.argv[2] ?? DEFAULT_SHAPES).split(',').map((s) => s.split('x').map(Number));
+const batch = 2;
+const { device, adapterName } = await requestNodeDevice({ toggles: FAST_TOGGLES });
+console.log(`${adapterName}: createFFT / createConvolution f32 against the f64 reference, batch ${batch}`);
+let failed = 0;
+
+/** Values in [-1, 1). */
+function random(count: number): Float32Array {
+  return Float32Array.from({ length: count }, () => 2 * Math.random() - 1);
+}
+
+function boundFor(points: number): number {
+  return (points & (points - 1)) === 0 && points <= 2 ** 20 ? 6e-7 : 1e-6;
+}
+
+/** Worst relative L2 over the batch. */
+function worst(got: Float32Array | Float64Array | Uint16Array, want: Float64Array, per: number): number {
+  let w = 0;
+  for (let f = 0; f < batch; f++) w = Math.max(w, relativeL2(got.subarray(f * per, (f + 1) * per), want.subarray(f * per, (f + 1) * per)));
+  return w;
+}
+
+function report(label: string, passes: string, err: number, bound: number): void {
+  const ok = err <= bound;
+  if (!ok) failed++;
+  console.log(`${label} (${passes})\t${err.toExponential(2)}\t(bound ${bound})\t${ok ? 'ok' : 'FAILED'}`);
+}
+
+for (const shape of shapes) {
+  const points = shape.reduce((a, b) => a * b, 1);
+  const bound = boundFor(points);
+  for (const direction of ['forward', 'inverse'] as const) {
+    const plan = await createFFT(device, { shape, type: 'c2c', direction, batch });
+    const x = random(2 * points * batch);
+    const y = await plan.run(x);
+    const want = referenceFFTN(x, shape, batch, direction === 'forward' ? -1 : 1);
+    report(`createFFT c2c ${direction} [${shape.join(', ')}]`, plan.passes.map((p) => p.kind).join(' + '), worst(y, want, 2 * points), bound);
+    plan.destroy();
+  }
+  const half = [...shape.slice(0, -1), shape[shape.length - 1] / 2 + 1];
+  const halfPoints = half.reduce((a, b) => a * b, 1);
+  const r2c = await createFFT(device, { shape, type: 'r2c', direction: 'forward', batch });
+  const xr = random(points * batch);
+  report(`createFFT r2c [${shape.join(', ')}]`, r2c.passes.map((p) => p.kind).join(' + '), worst(await r2c.run(xr), referenceRFFTN(xr, shape, batch), 2 * halfPoints), bound);
+  r2c.destroy();
+  // C2R of a Hermitian spectrum (the rfftn of random reals), so that the reference is exact.
+  const c2r = await createFFT(device, { shape, type: 'c2r', direction: 'inverse', batch });
+  const spectrum = Float32Array.from(referenceRFFTN(random(points * batch), shape, batch));
+  report(`createFFT c2r [${shape.join(', ')}]`, c2r.passes.map((p) => p.kind).join(' + '), worst(await c2r.run(spectrum), referenceIRFFTN(spectrum, shape, batch), points), bound);
+  c2r.destroy();
+}
+
+// Four-step convolutions (circular, 33 taps), against the circular convolution through the f64 reference's FFTs.
+for (const n of [262144, 1048576]) {
+  for (const type of ['complex', 'real'] as const) {
+    const c = type === 'complex' ? 2 : 1;
+    const taps = random(c * 33);
+    const conv = await createConvolution(device, { shape: n, type, mode: 'circular', filter: taps, batch });
+    const x = random(c * n * batch);
+    const y = await conv.run(x);
+    const padded = new Float64Array(2 * n);
+    for (let i = 0; i < 33; i++) [padded[2 * i], padded[2 * i + 1]] = type === 'complex' ? [taps[2 * i], taps[2 * i + 1]] : [taps[i], 0];
+    const H = referenceDFT(padded, n, -1);
+    const want = new Float64Array(c * n * batch);
+    for (let f = 0; f < batch; f++) {
+      const signal = new Float64Array(2 * n);
+      for (let i = 0; i < n; i++) [signal[2 * i], signal[2 * i + 1]] = type === 'complex' ? [x[2 * (f * n + i)], x[2 * (f * n + i) + 1]] : [x[f * n + i], 0];
+      const X = referenceDFT(signal, n, -1);
+      const prod = new Float64Array(2 * n);
+      for (let k = 0; k < n; k++) {
+        prod[2 * k] = X[2 * k] * H[2 * k] - X[2 * k + 1] * H[2 * k + 1];
+        prod[2 * k + 1] = X[2 * k] * H[2 * k + 1] + X[2 * k + 1] * H[2 * k];
+      }
+      const out = referenceDFT(prod, n, 1);
+      for (let i = 0; i < n; i++) {
+        if (type === 'complex') [want[2 * (f * n + i)], want[2 * (f * n + i) + 1]] = [out[2 * i] / n, out[2 * i + 1] / n];
+        else want[f * n + i] = out[2 * i] / n;
+      }
+    }
+    report(`createConvolution ${type} circular ${n}, 33 taps`, `${conv.passes.length} passes`, worst(y, want, c * n), 1e-6);
+    conv.destroy();
+  }
+}
+device.destroy();
+process.exit(failed ? 1 : 0);
