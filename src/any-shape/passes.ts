@@ -67,20 +67,14 @@ export function passShape(L: number, limits: PlanLimits, precision: PassPrecisio
   const ordered = [...epts.filter((e) => e >= 8).sort((a, b) => a - b), ...epts.filter((e) => e < 8).sort((a, b) => b - a)];
   let found: PassShape | undefined;
   for (const ept of ordered) {
-    const stride = L / ept;
-    if (stride * COLUMNS > limits.maxComputeInvocationsPerWorkgroup || stride > limits.maxComputeWorkgroupSizeY) continue;
-    if (stride === 1) {
-      found = { size: L, ept, exchange: 'none', parts: 1 };
+    // One value per invocation needs no exchange; otherwise the fewest parts, complex before split.
+    const candidates: Omit<PassShape, 'size'>[] =
+      L === ept ? [{ ept, exchange: 'none', parts: 1 }] : supportedParts(L, ept).flatMap((parts) => (['complex', 'split'] as const).map((exchange) => ({ ept, exchange, parts })));
+    const fit = candidates.find((c) => shapeFits(L, c, limits, precision));
+    if (fit) {
+      found = { size: L, ...fit };
       break;
     }
-    for (const parts of supportedParts(L, ept)) {
-      const kind = (['complex', 'split'] as const).find((k) => passEngineBytes(L, COLUMNS, k, parts, registerBytes(precision)) <= limits.maxComputeWorkgroupStorageSize);
-      if (kind) {
-        found = { size: L, ept, exchange: kind, parts };
-        break;
-      }
-    }
-    if (found) break;
   }
   shapeCache.set(key, found ?? null);
   return found;
@@ -114,13 +108,13 @@ function measuredPassShape(L: number, kind: PassKind): Omit<PassShape, 'size'> |
   }
 }
 
-/** Whether a pass of COLUMNS L-point FFTs in this shape fits the limits. */
+/** Whether a pass of COLUMNS L-point FFTs in this shape fits the limits (and the engine runs it). */
 function shapeFits(L: number, shape: Omit<PassShape, 'size'>, limits: PlanLimits, precision: PassPrecision): boolean {
   const stride = L / shape.ept;
   return (
     Number.isInteger(stride) &&
     stockhamEPTs(L, precision).includes(shape.ept) &&
-    supportedParts(L, shape.ept).includes(shape.parts) &&
+    (shape.exchange === 'none' ? stride === 1 : supportedParts(L, shape.ept).includes(shape.parts)) &&
     stride * COLUMNS <= limits.maxComputeInvocationsPerWorkgroup &&
     stride <= limits.maxComputeWorkgroupSizeY &&
     passEngineBytes(L, COLUMNS, shape.exchange, shape.parts, registerBytes(precision)) <= limits.maxComputeWorkgroupStorageSize
