@@ -131,9 +131,9 @@ export function columnPassShape(L: number, limits: PlanLimits, precision: PassPr
 }
 
 /**
- * The shapes before run 38, which the passes that read a Hermitian half (C2R's first pass: -13 % at
- * irfft2 256² with the measured shape) and the convolution's four-step passes (whose split and rows
- * kernel were tuned with them, run 34; the measured shapes made its 2^20 6 % slower) keep:
+ * The shapes before run 38, which C2R plans (AxisRequest.baseShapes: irfft2 ran 6-15 % slower with
+ * the measured shapes) and the convolution's four-step passes (whose split and rows kernel were tuned
+ * with them, run 34; the measured shapes made its 2^20 6 % slower) keep:
  * passShape's, except that 128- and 256-point f32 passes that read columns exchange in 2 parts where
  * they would in one (run 29: the one-part exchange, 33 KiB per workgroup of 16 columns, left too few
  * workgroups per SM; 256-point column passes +17-19 %, 256² columns +29 %, 128² +27 %).
@@ -152,13 +152,17 @@ export function basePassShape(L: number, limits: PlanLimits, precision: PassPrec
  * 1.62. Only compares splits of equal pass count.
  */
 export function passCost(L: number, stagedFinal: boolean): number {
-  const bucket = L <= 128 ? 0 : L <= 256 ? 1 : L <= 512 ? 2 : 3;
-  return (stagedFinal ? [1.28, 1.62, 1.62, 1.26] : [1, 1.07, 1.12, 1.45])[bucket];
+  return (stagedFinal ? [1.28, 1.62, 1.62, 1.26] : [1, 1.07, 1.12, 1.45])[costBucket(L)];
+}
+
+/** The length classes of the cost tables: up to 128, 256, 512, 1024. */
+function costBucket(L: number): number {
+  return L <= 128 ? 0 : L <= 256 ? 1 : L <= 512 ? 2 : 3;
 }
 
 /** passCost of a pass in basePassShape's shapes (runs 29-30), for the splits of the plans that run them. */
 export function basePassCost(L: number, stagedFinal = false): number {
-  return (stagedFinal ? [1, 1.58, 1.58, 1.52] : [1, 1.26, 1.59, 1.54])[L <= 128 ? 0 : L <= 256 ? 1 : L <= 512 ? 2 : 3];
+  return (stagedFinal ? [1, 1.58, 1.58, 1.52] : [1, 1.26, 1.59, 1.54])[costBucket(L)];
 }
 
 /**
@@ -351,7 +355,7 @@ function viewPasses(
     // Final passes of several read rows through workgroup memory (staged); the others read columns.
     const staged = isFinal && B === 1 && p > 1;
     const kind: PassKind = staged ? 'staged' : isFinal ? 'final' : 'column';
-    const shape = (baseShapes || (isFirst && first.hermitian) ? basePassShape : columnPassShape)(L, limits, precision, kind)!;
+    const shape = (baseShapes ? basePassShape : columnPassShape)(L, limits, precision, kind)!;
     const input: PassInput = isFirst ? first.input : 'complex';
     const inputTable = isFirst && first.table !== undefined;
     let flags = 0;
