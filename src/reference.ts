@@ -116,6 +116,22 @@ export function referenceDFT(x: ArrayLike<number>, n: number, sign: -1 | 1): Com
   return out;
 }
 
+/**
+ * f64 circular convolution of two complex sequences (interleaved) of length n, h zero-padded to n
+ * from its own length: IDFT(DFT(x) DFT(h)) / n through referenceDFT.
+ */
+export function referenceCircularConvolution(x: ArrayLike<number>, h: ArrayLike<number>, n: number): Float64Array {
+  const padded = new Float64Array(2 * n);
+  for (let i = 0; i < Math.min(h.length, 2 * n); i++) padded[i] = h[i];
+  const [X, H] = [referenceDFT(x, n, -1), referenceDFT(padded, n, -1)];
+  const prod = new Float64Array(2 * n);
+  for (let k = 0; k < n; k++) {
+    prod[2 * k] = X[2 * k] * H[2 * k] - X[2 * k + 1] * H[2 * k + 1];
+    prod[2 * k + 1] = X[2 * k] * H[2 * k + 1] + X[2 * k + 1] * H[2 * k];
+  }
+  return Float64Array.from(referenceDFT(prod, n, 1), (v) => v / n);
+}
+
 /** Relative L2 error ||got - want|| / ||want|| over the first `count` values. */
 export function relativeL2(got: ArrayLike<number>, want: ArrayLike<number>, count = want.length): number {
   let num = 0;
