@@ -26,6 +26,9 @@ export const USAGE = `usage: npm run bench -- [options]
   --plot-only <file.json> only (re)write the SVG of an existing result (with --cufft / --vkfft: merge first)
   --toggles fast|default  Dawn toggles: fast (default) disables workgroup zero-init and robustness clamps
                           (see FAST_TOGGLES in src/node.ts); default keeps Dawn's defaults
+  --limits adapter|default
+                          device limits: adapter (default) raises them to the adapter's; default keeps
+                          WebGPU's defaults (16 KiB workgroup memory, 256 invocations), as requestDevice() does
   --df64 every-op,products,none
                           f64 cases once per df64 renormalisation listed (kernels/arith.ts), one after the
                           other for each size, rows labelled 'df64 <mode>' (default: the library's mode only)`;
@@ -62,6 +65,8 @@ export interface BenchArgs {
   readonly plotOnly?: string;
   /** 'fast' (default): FAST_TOGGLES (no workgroup zero-init, no robustness clamps); 'default': Dawn's defaults. */
   readonly toggles: 'fast' | 'default';
+  /** 'adapter' (default): the device takes the adapter's limits; 'default': WebGPU's default limits, as a plain requestDevice() gives. */
+  readonly limits: 'adapter' | 'default';
   /** f64 cases per df64 renormalisation (internal comparison); undefined: the library's default only. */
   readonly df64?: Df64Renormalisation[];
   readonly help: boolean;
@@ -113,6 +118,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
       vkfft: { type: 'string' },
       'plot-only': { type: 'string' },
       toggles: { type: 'string' },
+      limits: { type: 'string' },
       df64: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -132,6 +138,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
     vkfft: values.vkfft,
     plotOnly: values['plot-only'],
     toggles: (choices('--toggles', values.toggles, ['fast', 'default'] as const) ?? ['fast'])[0],
+    limits: (choices('--limits', values.limits, ['adapter', 'default'] as const) ?? ['adapter'])[0],
     df64: choices('--df64', values.df64, DF64_RENORMALISATIONS),
     help: values.help ?? false,
   };

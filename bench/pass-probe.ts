@@ -8,7 +8,8 @@
 //   counted are the pass's own (one read and one write of the data). Further options override the
 //   engine's shape: e<ept>, p<parts>, complex or split, c<N> columns per workgroup (for trying shapes
 //   the planner did not pick);
-//   inv<N> plans as if the device allowed N invocations per workgroup (shorter, more passes).
+//   inv<N> plans as if the device allowed N invocations per workgroup (shorter, more passes),
+//   defaults as if it had WebGPU's default limits (16 KiB, 256 invocations).
 //   A one-pass shape (2D / 3D that one workgroup holds) has pass 0 the one-pass kernel; there
 //   `io` (both kinds) drops the FFT itself and keeps the memory traffic.
 //   e<ept> re-plans every axis with that many elements per invocation, nopad keeps the buffer
@@ -25,7 +26,7 @@ import { createBufferSets, destroyBufferSets, rotationCount } from './buffers.js
 import { makeCopyCase } from './copy-kernel.js';
 import { probeMain } from './probe-cli.js';
 import { dispatchShape } from '../src/host/device.js';
-import { COLUMNS, onePass, planShape, type OnePass, type PlanLimits } from '../src/any-shape/passes.js';
+import { onePass, planShape, type OnePass, type PlanLimits } from '../src/any-shape/passes.js';
 import { engineRadices } from '../src/any-shape/one-pass-engine-plan.js';
 import { onePassEngineKernel, onePassEngineWorkgroups, type OnePassEngineShape } from '../kernels/any-shape/one-pass-engine.js';
 import { PASS_BINDINGS, PASS_PARAMS_BYTES, passKernel, passParamsData } from '../kernels/any-shape/pass.js';
@@ -51,11 +52,13 @@ async function probe(device: GPUDevice, label: string, total: number): Promise<B
   const elements = shape.reduce((a, b) => a * b, 1);
   const batch = Math.max(1, Math.floor(total / elements));
   const l = device.limits;
+  // defaults: plan as for a device with WebGPU's default limits (16 KiB, 256 invocations).
+  const defaults = options.includes('defaults');
   const limits: PlanLimits = {
-    maxComputeWorkgroupStorageSize: l.maxComputeWorkgroupStorageSize,
-    maxComputeInvocationsPerWorkgroup: inv ? Number(inv.slice(3)) : l.maxComputeInvocationsPerWorkgroup,
-    maxComputeWorkgroupSizeX: l.maxComputeWorkgroupSizeX,
-    maxComputeWorkgroupSizeY: l.maxComputeWorkgroupSizeY,
+    maxComputeWorkgroupStorageSize: defaults ? 16384 : l.maxComputeWorkgroupStorageSize,
+    maxComputeInvocationsPerWorkgroup: defaults ? 256 : inv ? Number(inv.slice(3)) : l.maxComputeInvocationsPerWorkgroup,
+    maxComputeWorkgroupSizeX: defaults ? 256 : l.maxComputeWorkgroupSizeX,
+    maxComputeWorkgroupSizeY: defaults ? 256 : l.maxComputeWorkgroupSizeY,
     subgroups: false,
   };
   const planned = planShape(shape, 'c2c', 'forward', batch, limits);
@@ -83,7 +86,7 @@ async function probe(device: GPUDevice, label: string, total: number): Promise<B
     return onePassProbe(device, label, axes, { ept: number('e'), pad: !options.includes('nopad'), pitch: number('pitch'), rowSlot: number('rowslot'), bytes: number('bytes'), io: options.includes('io') }, limits);
   }
   if (!p || p.op !== 'pass') throw new Error(`pass probe: pass ${passText} of [${shape}] is not a column or final pass`);
-  const groups = Math.ceil(p.params.count / ((override.columns as number | undefined) ?? COLUMNS));
+  const groups = Math.ceil(p.params.count / ((override.columns as number | undefined) ?? p.spec.columns));
   const wg = dispatchShape(groups, l.maxComputeWorkgroupsPerDimension);
   const params = { ...p.params, groupsX: wg[0], groups };
   const kernel = passKernel({ ...p.spec, ...override, inPlace: false, maxWorkgroupBytes: l.maxComputeWorkgroupStorageSize, ...(mode === 'uniform' ? {} : { constants: params }) });

@@ -27,7 +27,7 @@ import { lazyPipeline, sharedPipeline } from '../host/pipelines.js';
 import { makeWorkspace, type FFTWorkspace } from '../host/workspace.js';
 import { hasExactFma } from '../host/fma.js';
 import type { FlatCallbacks } from '../../kernels/callbacks.js';
-import { COLUMNS, passDescriptor, planShape, registerBytes, type ColumnsPass, type OnePass, type PassPrecision, type PlannedPass, type PlanLimits, type RowsPass } from './passes.js';
+import { passDescriptor, planShape, registerBytes, type ColumnsPass, type OnePass, type PassPrecision, type PlannedPass, type PlanLimits, type RowsPass } from './passes.js';
 import { checkCallback, checkDirection, checkLayout, checkPrecision, checkType, normalizeShape, type AnyShapePrecision } from './validate.js';
 
 export interface FFTOptions {
@@ -208,7 +208,7 @@ export async function makeColumnsPass(
   inPlaceOnly = false,
 ): Promise<GPUPass> {
   const l = device.limits;
-  const groups = Math.ceil(p.params.count / COLUMNS);
+  const groups = Math.ceil(p.params.count / p.spec.columns);
   const workgroups = dispatchShape(groups, l.maxComputeWorkgroupsPerDimension);
   if (workgroups[1] > l.maxComputeWorkgroupsPerDimension) {
     throw new Error(`webfftdx: a pass needs ${groups} workgroups, beyond ${l.maxComputeWorkgroupsPerDimension} x ${l.maxComputeWorkgroupsPerDimension}`);

@@ -34,6 +34,30 @@ import type { OnePassEngineShape } from '../../kernels/any-shape/one-pass-engine
 /** FFTs (columns) per workgroup of a pass: runs of 16 consecutive complex values (128 bytes) per access. */
 export const COLUMNS = 16;
 
+/**
+ * Fewer columns per workgroup, for an axis that takes fewer passes with them than with COLUMNS
+ * (axisSplit): runs of 8 (64 bytes) hold twice as long a pass per workgroup (2^21-2^22 in two passes
+ * where 16 columns take three, a 2048-point column axis in one pass instead of two), runs of 4
+ * (32 bytes, one memory sector) four times. Measured end to end on an H200 (bench/NOTES.md run 39),
+ * against the plans of 16 columns: 2^21 +12 %, 2^22 +16 %, 2048² +22 %; under WebGPU's default
+ * limits 2^17 +18 %, 2^18 +14 %, 512² +25 %, 1024² (4 columns) +14 %.
+ */
+export const NARROW_COLUMNS = [8, 4] as const;
+
+/**
+ * Longest pass of fewer than COLUMNS columns: 4096-point passes of 4 columns (2^23-2^24 in two passes)
+ * ran 1326-1476 GB/s on an H200 in every shape tried (bench/NOTES.md run 39), so two of them are
+ * slower than three passes of 16 columns (1171 GB/s end to end at 2^24).
+ */
+const MAX_NARROW_LENGTH = 2048;
+
+/**
+ * Fewest columns of an axis whose final pass is staged (1D): staged finals of 4 columns ran 1500 GB/s
+ * (1024 points, default limits, H200), and 2^19-2^20 in two such passes 2-4 % slower than in three
+ * of 16 columns (bench/NOTES.md run 39).
+ */
+const MIN_STAGED_COLUMNS = 8;
+
 /** Largest elements per invocation of a pass engine: 16 columns x 16 complex values stay in registers. */
 const MAX_PASS_EPT = 16;
 
@@ -45,7 +69,12 @@ export interface PassShape {
   readonly ept: number;
   readonly exchange: ExchangeMode;
   readonly parts: number;
+  /** FFTs per workgroup (adjacent columns): COLUMNS, or one of NARROW_COLUMNS where that saves a pass. */
+  readonly columns: number;
 }
+
+/** A pass shape without its length and columns (what the measured table and the search produce). */
+type EngineShape = Omit<PassShape, 'size' | 'columns'>;
 
 export interface PlanLimits extends FFTLimits {
   readonly maxComputeWorkgroupSizeX: number;
@@ -59,8 +88,8 @@ const shapeCache = new Map<string, PassShape | null>();
  * cannot: elements per invocation (8 or more where the invocations allow, at most 16), then the
  * complex exchange in the fewest parts that fit, else the split one.
  */
-export function passShape(L: number, limits: PlanLimits, precision: PassPrecision = 'f32'): PassShape | undefined {
-  const key = `${L}:${limits.maxComputeWorkgroupStorageSize}:${limits.maxComputeInvocationsPerWorkgroup}:${limits.maxComputeWorkgroupSizeY}:${precision}`;
+export function passShape(L: number, limits: PlanLimits, precision: PassPrecision = 'f32', columns = COLUMNS): PassShape | undefined {
+  const key = `${L}:${limits.maxComputeWorkgroupStorageSize}:${limits.maxComputeInvocationsPerWorkgroup}:${limits.maxComputeWorkgroupSizeY}:${precision}:${columns}`;
   const hit = shapeCache.get(key);
   if (hit !== undefined) return hit ?? undefined;
   const epts = stockhamEPTs(L, precision).filter((e) => e <= MAX_PASS_EPT);
@@ -68,11 +97,11 @@ export function passShape(L: number, limits: PlanLimits, precision: PassPrecisio
   let found: PassShape | undefined;
   for (const ept of ordered) {
     // One value per invocation needs no exchange; otherwise the fewest parts, complex before split.
-    const candidates: Omit<PassShape, 'size'>[] =
+    const candidates: EngineShape[] =
       L === ept ? [{ ept, exchange: 'none', parts: 1 }] : supportedParts(L, ept).flatMap((parts) => (['complex', 'split'] as const).map((exchange) => ({ ept, exchange, parts })));
-    const fit = candidates.find((c) => shapeFits(L, c, limits, precision));
+    const fit = candidates.find((c) => shapeFits(L, c, columns, limits, precision));
     if (fit) {
-      found = { size: L, ...fit };
+      found = { size: L, columns, ...fit };
       break;
     }
   }
@@ -93,9 +122,15 @@ export type PassKind = 'column' | 'final' | 'staged';
  * columns +21 %, 512 +38 %, 1024 +8 %; 2D columns 256 +17 %, 512 +41 %, 1024 +18 %; staged 1024
  * +23 %, staged 128 +6 %. Few invocations per FFT with a small exchange buffer keep more workgroups
  * resident; 16-32 values per invocation halve the stages. Staged 256 and 512 were not measured.
+ * 32- and 64-point passes that read columns (run 39): E8 with the complex exchange in 2 parts rather
+ * than 1, 64-point columns +4-10 % on the H200 (staged finals not measured).
  */
-function measuredPassShape(L: number, kind: PassKind): Omit<PassShape, 'size'> | undefined {
+function measuredPassShape(L: number, kind: PassKind, columns: number): EngineShape | undefined {
+  if (columns !== COLUMNS) return measuredNarrowShape(L, columns);
   switch (L) {
+    case 32:
+    case 64:
+      return kind === 'staged' ? undefined : { ept: 8, exchange: 'complex', parts: 2 };
     case 128:
       return { ept: 16, exchange: 'complex', parts: 2 };
     case 256:
@@ -108,16 +143,40 @@ function measuredPassShape(L: number, kind: PassKind): Omit<PassShape, 'size'> |
   }
 }
 
-/** Whether a pass of COLUMNS L-point FFTs in this shape fits the limits (and the engine runs it). */
-function shapeFits(L: number, shape: Omit<PassShape, 'size'>, limits: PlanLimits, precision: PassPrecision): boolean {
+/**
+ * The same for passes of 8 columns (H200, bench/NOTES.md run 39, pass-probe), against passShape's:
+ * - 2048 points (two-pass 2^21-2^22, 2048² 's columns; 48 KiB): E32, complex exchange in 4 parts,
+ *   2517 / 2784 GB/s (column / staged final) against 1705 / 1787 for E16 split in 2 parts;
+ * - 1024-point staged finals (2^21): E16, complex in 2 parts, 2807 against 1676 for E8 split in 1;
+ * - WebGPU's default limits (2^17-2^18 in two passes): 256 points E16 complex in 2 parts, 3193
+ *   against 2785 (E8 split in 1); 512 points E32 complex in 4 parts, 2805 / 1819 (column / staged)
+ *   against 2544 / 1710 (E16 split in 2).
+ * Passes of 4 columns keep passShape's (the only ones tried that ran faster than it).
+ */
+function measuredNarrowShape(L: number, columns: number): EngineShape | undefined {
+  if (columns !== 8) return undefined;
+  switch (L) {
+    case 256:
+    case 1024:
+      return { ept: 16, exchange: 'complex', parts: 2 };
+    case 512:
+    case 2048:
+      return { ept: 32, exchange: 'complex', parts: 4 };
+    default:
+      return undefined;
+  }
+}
+
+/** Whether a pass of `columns` L-point FFTs in this shape fits the limits (and the engine runs it). */
+function shapeFits(L: number, shape: EngineShape, columns: number, limits: PlanLimits, precision: PassPrecision): boolean {
   const stride = L / shape.ept;
   return (
     Number.isInteger(stride) &&
     stockhamEPTs(L, precision).includes(shape.ept) &&
     (shape.exchange === 'none' ? stride === 1 : supportedParts(L, shape.ept).includes(shape.parts)) &&
-    stride * COLUMNS <= limits.maxComputeInvocationsPerWorkgroup &&
+    stride * columns <= limits.maxComputeInvocationsPerWorkgroup &&
     stride <= limits.maxComputeWorkgroupSizeY &&
-    passEngineBytes(L, COLUMNS, shape.exchange, shape.parts, registerBytes(precision)) <= limits.maxComputeWorkgroupStorageSize
+    passEngineBytes(L, columns, shape.exchange, shape.parts, registerBytes(precision)) <= limits.maxComputeWorkgroupStorageSize
   );
 }
 
@@ -125,9 +184,9 @@ function shapeFits(L: number, shape: Omit<PassShape, 'size'>, limits: PlanLimits
  * The shape a pass of this kind runs: the measured one (f32, where it fits the limits), else
  * basePassShape's.
  */
-export function columnPassShape(L: number, limits: PlanLimits, precision: PassPrecision = 'f32', kind: PassKind = 'column'): PassShape | undefined {
-  const measured = precision === 'f32' ? measuredPassShape(L, kind) : undefined;
-  return measured && shapeFits(L, measured, limits, precision) ? { size: L, ...measured } : basePassShape(L, limits, precision, kind);
+export function columnPassShape(L: number, limits: PlanLimits, precision: PassPrecision = 'f32', kind: PassKind = 'column', columns = COLUMNS): PassShape | undefined {
+  const measured = precision === 'f32' ? measuredPassShape(L, kind, columns) : undefined;
+  return measured && shapeFits(L, measured, columns, limits, precision) ? { size: L, columns, ...measured } : basePassShape(L, limits, precision, kind, columns);
 }
 
 /**
@@ -138,9 +197,9 @@ export function columnPassShape(L: number, limits: PlanLimits, precision: PassPr
  * they would in one (run 29: the one-part exchange, 33 KiB per workgroup of 16 columns, left too few
  * workgroups per SM; 256-point column passes +17-19 %, 256² columns +29 %, 128² +27 %).
  */
-export function basePassShape(L: number, limits: PlanLimits, precision: PassPrecision = 'f32', kind: PassKind = 'column'): PassShape | undefined {
-  const shape = passShape(L, limits, precision);
-  if (!shape || kind === 'staged' || precision !== 'f32' || (L !== 128 && L !== 256) || shape.exchange !== 'complex' || shape.parts !== 1) return shape;
+export function basePassShape(L: number, limits: PlanLimits, precision: PassPrecision = 'f32', kind: PassKind = 'column', columns = COLUMNS): PassShape | undefined {
+  const shape = passShape(L, limits, precision, columns);
+  if (!shape || columns !== COLUMNS || kind === 'staged' || precision !== 'f32' || (L !== 128 && L !== 256) || shape.exchange !== 'complex' || shape.parts !== 1) return shape;
   return supportedParts(L, shape.ept).includes(2) ? { ...shape, parts: 2 } : shape;
 }
 
@@ -173,8 +232,15 @@ export function basePassCost(L: number, stagedFinal = false): number {
  * a 512-point staged final) ran 1522 GB/s against 1385 for 256 x 256, 2^18 as 256 x 1024 1411 against
  * 1250 for 512 x 512.
  */
-export function splitLength(n: number, limits: PlanLimits, precision: PassPrecision = 'f32', stagedFinal = false, cost: (L: number, stagedFinal: boolean) => number = passCost): number[] | undefined {
-  const fits = (m: number) => passShape(m, limits, precision) !== undefined;
+export function splitLength(
+  n: number,
+  limits: PlanLimits,
+  precision: PassPrecision = 'f32',
+  stagedFinal = false,
+  cost: (L: number, stagedFinal: boolean) => number = passCost,
+  columns = COLUMNS,
+): number[] | undefined {
+  const fits = (m: number) => (columns === COLUMNS || m <= MAX_NARROW_LENGTH) && passShape(m, limits, precision, columns) !== undefined;
   // Fewest factors of m (memoised), each accepted by passShape.
   const fewestMemo = new Map<number, number>();
   const fewest = (m: number): number => {
@@ -212,7 +278,7 @@ export function splitLength(n: number, limits: PlanLimits, precision: PassPrecis
 /** The descriptor a pass's engine follows (FFTsPerBlock = its columns), when the descriptor rules accept the shape. */
 export function passDescriptor(shape: PassShape, direction: FFTDirection, limits: FFTLimits, precision: PassPrecision = 'f32'): unknown {
   try {
-    const ops = [Size(shape.size), Type('c2c'), Direction(direction), Precision(precision), Block(), ElementsPerThread(shape.ept), FFTsPerBlock(COLUMNS), Limits(limits)];
+    const ops = [Size(shape.size), Type('c2c'), Direction(direction), Precision(precision), Block(), ElementsPerThread(shape.ept), FFTsPerBlock(shape.columns), Limits(limits)];
     return (fft as (...o: unknown[]) => unknown)(...ops);
   } catch {
     return undefined;
@@ -343,6 +409,7 @@ function viewPasses(
   limits: PlanLimits,
   precision: PassPrecision,
   baseShapes = false,
+  columns = COLUMNS,
 ): ColumnsPass[] {
   const p = factors.length;
   const passes: ColumnsPass[] = [];
@@ -355,7 +422,7 @@ function viewPasses(
     // Final passes of several read rows through workgroup memory (staged); the others read columns.
     const staged = isFinal && B === 1 && p > 1;
     const kind: PassKind = staged ? 'staged' : isFinal ? 'final' : 'column';
-    const shape = (baseShapes ? basePassShape : columnPassShape)(L, limits, precision, kind)!;
+    const shape = (baseShapes ? basePassShape : columnPassShape)(L, limits, precision, kind, columns)!;
     const input: PassInput = isFirst ? first.input : 'complex';
     const inputTable = isFirst && first.table !== undefined;
     let flags = 0;
@@ -371,7 +438,7 @@ function viewPasses(
       ept: shape.ept,
       exchange: shape.exchange,
       parts: shape.parts,
-      columns: COLUMNS,
+      columns: shape.columns,
       input,
       precision,
     } as const;
@@ -444,6 +511,28 @@ function viewPasses(
   return passes;
 }
 
+/**
+ * The pass lengths of an axis of length n and the columns per workgroup they run with: the fewest
+ * passes over COLUMNS and, where `narrow` (f32 plans in the measured shapes; C2R plans keep their
+ * base shapes and COLUMNS, not measured narrower), NARROW_COLUMNS; the most columns among equals.
+ */
+export function axisSplit(
+  n: number,
+  limits: PlanLimits,
+  precision: PassPrecision,
+  stagedFinal: boolean,
+  cost: (L: number, stagedFinal: boolean) => number,
+  narrow = true,
+): { factors: number[]; columns: number } | undefined {
+  let best: { factors: number[]; columns: number } | undefined;
+  for (const columns of precision === 'f32' && narrow ? [COLUMNS, ...NARROW_COLUMNS] : [COLUMNS]) {
+    if (stagedFinal && columns < MIN_STAGED_COLUMNS) continue;
+    const factors = splitLength(n, limits, precision, stagedFinal, cost, columns);
+    if (factors && (!best || factors.length < best.factors.length)) best = { factors, columns };
+  }
+  return best;
+}
+
 /** The passes of one axis transform. */
 export function axisPasses(req: AxisRequest, limits: PlanLimits, tables: PlannedTables, precision: PassPrecision = 'f32'): PlannedPass[] {
   const { A, L, B, direction, real } = req;
@@ -475,22 +564,22 @@ export function axisPasses(req: AxisRequest, limits: PlanLimits, tables: Planned
   const last: LastSide =
     real === 'r2c' ? { output: 'complex', len: h, valid: h } : real === 'c2r' ? { output: 'real', len: L, valid: L } : { output: 'complex', len: L, valid: L };
   const splitCost = req.baseShapes ? basePassCost : passCost;
-  const factors = splitLength(L, limits, precision, B === 1, splitCost);
-  if (factors) return viewPasses(label, A, B, L, factors, sign, first, last, limits, precision, req.baseShapes);
+  const split = axisSplit(L, limits, precision, B === 1, splitCost, !req.baseShapes);
+  if (split) return viewPasses(label, A, B, L, split.factors, sign, first, last, limits, precision, req.baseShapes, split.columns);
 
   // Bluestein: X_k = c_k sum_j (x_j c_j) conj(c_(k - j)), c_j = exp(sign i pi j^2 / L), as a cyclic
   // convolution of length M: forward M-point FFT of x c (zero padded), times H = FFT_M(conj(c)) / M,
   // inverse M-point FFT, times c. Chirp and H are host-computed f64 tables (rounded to f32, or df64 pairs).
   let M = 1;
   while (M < 2 * L - 1) M *= 2;
-  const mFactors = splitLength(M, limits, precision, B === 1, splitCost);
-  if (!mFactors) throw new Error(`webfftdx: no pass split for the Bluestein length ${M} of axis length ${L}`);
+  const mSplit = axisSplit(M, limits, precision, B === 1, splitCost, !req.baseShapes);
+  if (!mSplit) throw new Error(`webfftdx: no pass split for the Bluestein length ${M} of axis length ${L}`);
   const { chirp, kernel } = bluesteinTables(L, M, sign);
   const chirpAt = tables.add(chirp);
   const kernelAt = tables.add(kernel);
   const blabel = `${label}, Bluestein over ${M}`;
-  const forward = viewPasses(`${blabel}, forward ${M}`, A, B, M, mFactors, -1, { ...first, table: chirpAt }, { output: 'complex', len: M, valid: M, table: kernelAt }, limits, precision, req.baseShapes);
-  const inverse = viewPasses(`${blabel}, inverse ${M}`, A, B, M, mFactors, 1, { input: 'complex', len: M, valid: M, mirror: M }, { ...last, table: chirpAt }, limits, precision, req.baseShapes);
+  const forward = viewPasses(`${blabel}, forward ${M}`, A, B, M, mSplit.factors, -1, { ...first, table: chirpAt }, { output: 'complex', len: M, valid: M, table: kernelAt }, limits, precision, req.baseShapes, mSplit.columns);
+  const inverse = viewPasses(`${blabel}, inverse ${M}`, A, B, M, mSplit.factors, 1, { input: 'complex', len: M, valid: M, mirror: M }, { ...last, table: chirpAt }, limits, precision, req.baseShapes, mSplit.columns);
   return [...forward, ...inverse];
 }
 

@@ -47,7 +47,9 @@ const noTables = { add: () => 0 };
 /**
  * The 2D four-step plan of a multi-pass layout under these limits, or undefined where it does not
  * apply (1D; FFT rows beyond one workgroup; a column length createFFT runs through Bluestein) or
- * takes no fewer passes than createFFT's plans (shapes its one-pass kernel holds).
+ * takes more passes than createFFT's plans (shapes its one-pass kernel holds). On a tie (real 512²
+ * under the default limits, whose R2C columns take one pass of 8 columns) the four-step path: its
+ * fused kernel was measured, the narrow R2C / C2R pair inside a convolution was not.
  */
 export function planFourStep2D(l: MultiPassLayout, batch: number, limits: PlanLimits, precision: PassPrecision = 'f32'): FourStep2DLayout | undefined {
   if (l.fftShape.length !== 2) return undefined;
@@ -62,7 +64,7 @@ export function planFourStep2D(l: MultiPassLayout, batch: number, limits: PlanLi
   const factors = splitLength(Py, limits, precision, false, basePassCost);
   if (!factors) return undefined;
   const p = factors.length;
-  if (2 * p + 1 >= multiPassCount(l, limits, batch)) return undefined;
+  if (2 * p + 1 > multiPassCount(l, limits, batch)) return undefined;
   const Lp = factors[p - 1];
   const columnSplit = factors.slice(0, -1);
 

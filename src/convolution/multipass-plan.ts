@@ -57,15 +57,17 @@ const CANDIDATES = 12;
 
 /**
  * The padded FFT shape of a linear / same plan: per axis the 7-smooth length >= n + m - 1 whose
- * createFFT plan takes the fewest passes under these limits, the shortest of those (e.g. 2^20 + 4095
- * pads to 2^21, 3 passes each way, not to the nearer 1053696 = 2^10 3 7^3, 4 passes each way).
+ * createFFT plans (forward and inverse) take the fewest passes under these limits, the shortest of those
+ * (e.g. 2^20 + 4095 pads to 2^21, 3 passes each way, not to the nearer 1053696 = 2^10 3 7^3, 4 passes each way).
  * Axes are chosen innermost first, the others at their nearest fast length meanwhile.
  */
 function paddedShape(full: readonly number[], type: ConvolutionType, limits: PlanLimits): number[] {
   const last = full.length - 1;
   const even = (a: number) => type === 'real' && a === last;
   const shape = full.map((f, a) => nextFastLength(f, even(a)));
-  const passes = (s: readonly number[]) => planShape(s, type === 'complex' ? 'c2c' : 'r2c', 'forward', 1, limits).passes.length;
+  // Both directions: a real plan's C2R side may take more passes than its R2C side (16 columns per workgroup, see passes.ts axisSplit).
+  const passes = (s: readonly number[]) =>
+    planShape(s, type === 'complex' ? 'c2c' : 'r2c', 'forward', 1, limits).passes.length + planShape(s, type === 'complex' ? 'c2c' : 'c2r', 'inverse', 1, limits).passes.length;
   for (let a = last; a >= 0; a--) {
     const candidates: number[] = [];
     for (let p = shape[a]; candidates.length < CANDIDATES; p = nextFastLength(p + 1, even(a))) candidates.push(p);

@@ -1,8 +1,10 @@
 // The pass planner's engine shapes (src/any-shape/passes.ts columnPassShape): the measured shapes where
-// the limits hold them, the previous ones (basePassShape) elsewhere, for f64 and for C2R plans; and the
-// splits each cost table gives. Pure planning: no GPU.
+// the limits hold them, the previous ones (basePassShape) elsewhere, for f64 and for C2R plans; the
+// splits each cost table gives; the columns per workgroup (axisSplit: fewer where that saves a pass).
+// Pure planning: no GPU.
 import { describe, expect, it } from 'vitest';
-import { basePassCost, basePassShape, columnPassShape, COLUMNS, planShape, splitLength, type PlanLimits } from '../../src/any-shape/passes.js';
+import { basePassCost, basePassShape, columnPassShape, COLUMNS, planShape, splitLength, type ColumnsPass, type PlanLimits } from '../../src/any-shape/passes.js';
+import type { FFTType } from '../../descriptors/model.js';
 import { passEngineBytes } from '../../kernels/any-shape/pass.js';
 
 /** What Dawn offers on the H100 / H200 (48 KiB, 1024 invocations). */
@@ -20,6 +22,9 @@ describe('pass shapes', () => {
     expect(brief(columnPassShape(1024, GPU, 'f32', 'column'))).toBe('E16 complex/4');
     expect(brief(columnPassShape(1024, GPU, 'f32', 'final'))).toBe('E32 complex/4');
     expect(brief(columnPassShape(1024, GPU, 'f32', 'staged'))).toBe('E32 complex/4');
+    expect(brief(columnPassShape(64, GPU, 'f32', 'column'))).toBe('E8 complex/2');
+    expect(brief(columnPassShape(32, GPU, 'f32', 'final'))).toBe('E8 complex/2');
+    expect(columnPassShape(64, GPU, 'f32', 'staged')).toEqual(basePassShape(64, GPU, 'f32', 'staged'));
     // Not measured: staged 256 / 512, other lengths, f64.
     expect(columnPassShape(512, GPU, 'f32', 'staged')).toEqual(basePassShape(512, GPU, 'f32', 'staged'));
     expect(columnPassShape(1000, GPU, 'f32', 'column')).toEqual(basePassShape(1000, GPU, 'f32', 'column'));
@@ -28,12 +33,15 @@ describe('pass shapes', () => {
 
   it('every shape fits the limits it is planned for', () => {
     for (const limits of [GPU, DEFAULT, { ...GPU, maxComputeWorkgroupStorageSize: 32768 }]) {
-      for (const L of [64, 128, 256, 512, 1024]) {
+      for (const L of [32, 64, 128, 256, 512, 1024, 2048]) {
         for (const kind of ['column', 'final', 'staged'] as const) {
-          const s = columnPassShape(L, limits, 'f32', kind);
-          if (!s) continue;
-          expect((L / s.ept) * COLUMNS).toBeLessThanOrEqual(limits.maxComputeInvocationsPerWorkgroup);
-          expect(passEngineBytes(L, COLUMNS, s.exchange, s.parts, 8)).toBeLessThanOrEqual(limits.maxComputeWorkgroupStorageSize);
+          for (const columns of [16, 8, 4]) {
+            const s = columnPassShape(L, limits, 'f32', kind, columns);
+            if (!s) continue;
+            expect(s.columns).toBe(columns);
+            expect((L / s.ept) * columns).toBeLessThanOrEqual(limits.maxComputeInvocationsPerWorkgroup);
+            expect(passEngineBytes(L, columns, s.exchange, s.parts, 8)).toBeLessThanOrEqual(limits.maxComputeWorkgroupStorageSize);
+          }
         }
       }
     }
@@ -55,5 +63,35 @@ describe('pass shapes', () => {
     expect(splitLength(2 ** 18, GPU, 'f32', true)).toEqual([256, 1024]);
     expect(splitLength(2 ** 21, GPU, 'f32', true)).toEqual([64, 32, 1024]);
     expect(splitLength(2 ** 21, GPU, 'f32', true, basePassCost)).toEqual([128, 128, 128]);
+  });
+
+  /** "length/columns" of every pass of a plan ('rows' for a rows pass). */
+  const passesOf = (shape: number[], limits: PlanLimits, type: FFTType = 'c2c', precision: 'f32' | 'f64' = 'f32') =>
+    planShape(shape, type, type === 'c2r' ? 'inverse' : 'forward', 1, limits, precision).passes.map((p) =>
+      p.op === 'pass' ? `${p.shape.size}/${(p as ColumnsPass).spec.columns}` : p.op,
+    );
+
+  it('fewer columns per workgroup where that saves a pass', () => {
+    // 48 KiB / 1024 invocations: two passes of 16 columns up to 2^20, of 8 at 2^21-2^22, three of 16 beyond
+    // (4096-point passes of 4 columns ran slower than three passes).
+    expect(passesOf([2 ** 20], GPU)).toEqual(['1024/16', '1024/16']);
+    expect(passesOf([2 ** 21], GPU)).toEqual(['2048/8', '1024/8']);
+    expect(passesOf([2 ** 22], GPU)).toEqual(['2048/8', '2048/8']);
+    expect(passesOf([2 ** 24], GPU)).toEqual(['128/16', '128/16', '1024/16']);
+    expect(passesOf([2048, 2048], GPU)).toEqual(['rows', '2048/8']);
+    expect(passesOf([4096, 4096], GPU)).toEqual(['rows', '64/16', '64/16']);
+    // The measured shapes of 8-column passes.
+    const narrow = planShape([2 ** 22], 'c2c', 'forward', 1, GPU).passes.map((p) => (p.op === 'pass' ? brief(p.shape) : p.op));
+    expect(narrow).toEqual(['E32 complex/4', 'E32 complex/4']);
+    // Default limits: 2^17-2^18 and 512² in two passes of 8 columns, 1024²'s columns in one of 4; a 1D
+    // axis never stages a final pass of 4 columns (2^19-2^20 keep three passes of 16).
+    expect(passesOf([2 ** 17], DEFAULT)).toEqual(['256/8', '512/8']);
+    expect(passesOf([2 ** 18], DEFAULT)).toEqual(['512/8', '512/8']);
+    expect(passesOf([2 ** 19], DEFAULT)).toEqual(['128/16', '64/16', '64/16']);
+    expect(passesOf([512, 512], DEFAULT)).toEqual(['rows', '512/8']);
+    expect(passesOf([1024, 1024], DEFAULT)).toEqual(['rows', '1024/4']);
+    // f64 and C2R plans keep 16 columns (not measured narrower).
+    expect(passesOf([2 ** 17], DEFAULT, 'c2c', 'f64').every((p) => p.endsWith('/16'))).toBe(true);
+    expect(passesOf([2 ** 17], DEFAULT, 'c2r')).toEqual(['64/16', '64/16', '32/16']);
   });
 });

@@ -107,8 +107,9 @@ const N2 = 2 ** 18;
 const CASES_1D: readonly Case1D[] = [
   // A short prime: one workgroup holds it, but only through Bluestein, which the fused kernel lacks (3 passes: createFFT's row kernel each way).
   { type: 'complex', mode: 'circular', n: 97, taps: [1, 3, 97], p: 97, passes: 2 },
-  { type: 'complex', mode: 'circular', n: N1, taps: [1, 3, 64, N1], p: N1, passes: 12 },
-  { type: 'real', mode: 'circular', n: N1, taps: [3, N1], p: N1, passes: 12 },
+  // Bluestein over 2^18 in two passes of 8 columns each way (complex: 4 + 4; real: the C2R side keeps 16 columns, 4 + 6).
+  { type: 'complex', mode: 'circular', n: N1, taps: [1, 3, 64, N1], p: N1, passes: 8 },
+  { type: 'real', mode: 'circular', n: N1, taps: [3, N1], p: N1, passes: 10 },
   // Linear and same pad to 65610 = 2 3^8 5 (the next 7-smooth length >= N + M - 1).
   { type: 'complex', mode: 'linear', n: N1, taps: [64], p: 65610, passes: 3 },
   { type: 'complex', mode: 'same', n: N1, taps: [3], p: 65610, passes: 3 },

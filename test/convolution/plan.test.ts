@@ -30,8 +30,9 @@ describe('convolutionLayout', () => {
   });
 
   it('plans the multi-pass path: 1D beyond one workgroup, Bluestein lengths, 2D (FFT shapes, spectra, outputs, passes)', () => {
-    // 2^16 + 3 is a prime: circular runs createFFT's Bluestein (6 passes each way under the core limits), nothing else.
-    expect(convolutionLayout(CORE, { shape: 65539, type: 'complex', mode: 'circular' })).toMatchObject({ engine: 'multipass', fftLength: 65539, passes: 12 });
+    // 2^16 + 3 is a prime: circular runs createFFT's Bluestein (4 passes each way under the core limits: 2^18 in two
+    // passes of 8 columns, forward and inverse), nothing else.
+    expect(convolutionLayout(CORE, { shape: 65539, type: 'complex', mode: 'circular' })).toMatchObject({ engine: 'multipass', fftLength: 65539, passes: 8 });
     expect(convolutionLayout(CORE, { shape: 65539, type: 'real', mode: 'linear', taps: 64 })).toMatchObject({ fftLength: 65610, spectrumLength: 32806, outputLength: 65602 });
     // 2^22 reals, linear with 4096 taps: >= 4198399 outputs. The nearest even 7-smooth length, 4199040 = 2^7 3^8 5,
     // takes 4 passes each way under the core limits; 4214784 = 2^12 3 7^3 takes 3 (as with 48 KiB, where 4199040 does too).

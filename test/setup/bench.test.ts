@@ -51,6 +51,9 @@ describe('bench options and sizing', () => {
     expect(() => parseBenchArgs(['--kinds', 'c2c,dct'])).toThrow(/dct/);
     expect(() => parseBenchArgs(['--sizes', '64,1'])).toThrow(/--sizes/);
     expect(() => parseBenchArgs(['--bogus'])).toThrow();
+    expect(a.limits).toBe('adapter');
+    expect(parseBenchArgs(['--limits', 'default']).limits).toBe('default');
+    expect(() => parseBenchArgs(['--limits', 'core'])).toThrow(/--limits/);
   });
 
   it('uses small defaults on the software driver and the issue sweep on a GPU', () => {
