@@ -1,6 +1,6 @@
 // createFFT and createConvolution in f32 on the adapter the bench runs on, against the f64 reference:
 // the shapes whose passes only a GPU's limits hold (48 KiB / 1024 invocations: the 1024-point pass
-// shapes of src/any-shape/passes.ts columnPassShape), which the software driver's tests (32 KiB)
+// shapes of src/any-shape/pass-split.ts columnPassShape), which the software driver's tests (32 KiB)
 // never compile. C2C forward and inverse, R2C and C2R; complex and real four-step convolutions.
 // Issue 17's bound: relative L2 per transform <= 6e-7 for powers of two up to 2^20, else 1e-6.
 //   node dist/bench/f32-check.js [shapes, default 65536,131072,262144,524288,1048576,2097152,4194304,256x256,512x512,1024x1024,2048x2048]

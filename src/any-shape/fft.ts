@@ -27,7 +27,8 @@ import { lazyPipeline, sharedPipeline } from '../host/pipelines.js';
 import { makeWorkspace, type FFTWorkspace } from '../host/workspace.js';
 import { hasExactFma } from '../host/fma.js';
 import type { FlatCallbacks } from '../../kernels/callbacks.js';
-import { passDescriptor, planShape, registerBytes, type ColumnsPass, type OnePass, type PassPrecision, type PlannedPass, type PlanLimits, type RowsPass } from './passes.js';
+import { planShape, type ColumnsPass, type OnePass, type PlannedPass, type RowsPass } from './passes.js';
+import { passDescriptor, registerBytes, type PassPrecision, type PlanLimits } from './pass-split.js';
 import { checkCallback, checkDirection, checkLayout, checkPrecision, checkType, normalizeShape, type AnyShapePrecision } from './validate.js';
 
 export interface FFTOptions {

@@ -3,7 +3,7 @@
 // 2D), or createFFT's passes. docs/convolution.md compares their pass counts. f16 and f64 plans run
 // the one-kernel 2D path and the four-step paths (f64 in df64, f16 with f32 arithmetic), and
 // createFFT's passes (Bluestein lengths, 2D rows beyond one workgroup) in f64, or in f32 for f16.
-import type { PlanLimits } from '../any-shape/passes.js';
+import type { PlanLimits } from '../any-shape/pass-split.js';
 import { fourStep2DPassCount, planFourStep2D, type FourStep2DLayout } from './fourstep-2d-plan.js';
 import { fourStepPassCount, planFourStep, type FourStepLayout } from './fourstep-plan.js';
 import { multiPassCount, type MultiPassLayout } from './multipass-plan.js';

@@ -13,7 +13,8 @@
 // 2 + 2(p - 1) + 1 passes where createFFT's forward and inverse take 2 + 2p (and pad / crop 2 more).
 // The algebra is the 1D path's (./fourstep-plan.ts) on the column axis, with Sx columns (Px complex,
 // Px / 2 + 1 for real: the rows pass is an R2C / C2R) in place of one.
-import { axisPasses, basePassCost, COLUMNS, basePassShape, splitLength, UNBOUNDED, type ColumnsPass, type PassPrecision, type PlanLimits, type RowsPass } from '../any-shape/passes.js';
+import { axisPasses, UNBOUNDED, type ColumnsPass, type RowsPass } from '../any-shape/passes.js';
+import { basePassCost, COLUMNS, basePassShape, splitLength, type PassPrecision, type PlanLimits } from '../any-shape/pass-split.js';
 import { PASS_FLAGS, type PassParams } from '../../kernels/any-shape/pass.js';
 import { multiPassCount, type MultiPassLayout } from './multipass-plan.js';
 

@@ -21,7 +21,8 @@
 // values, r = k_1 (L_2 ... L_(p-1)) + ... + k_(p-1), k_i the output index of pass i) holds the
 // sequence whose L_p-point FFT gives, at k, the natural frequency k_1 + L_1 k_2 + ... +
 // (L_1 ... L_(p-1)) k: what createFFT's final pass would write there (naturalIndex below).
-import { COLUMNS, basePassCost, basePassShape, splitLength, UNBOUNDED, type ColumnsPass, type PassPrecision, type PlanLimits } from '../any-shape/passes.js';
+import { UNBOUNDED, type ColumnsPass } from '../any-shape/passes.js';
+import { COLUMNS, basePassCost, basePassShape, splitLength, type PassPrecision, type PlanLimits } from '../any-shape/pass-split.js';
 import { divisors, largestPrimeFactor } from '../../descriptors/sizes.js';
 import { naturalIndex } from '../../kernels/any-shape/digit-order.js';
 import { PASS_FLAGS, type PassParams } from '../../kernels/any-shape/pass.js';

@@ -3,7 +3,8 @@
 // workgroup or needing Bluestein, every 2D shape). The passes themselves are createFFT's
 // (src/any-shape/) plus the pad and crop kernel of ./multipass-kernels.ts.
 import { largestPrimeFactor } from '../../descriptors/sizes.js';
-import { planShape, type PassPrecision, type PlanLimits } from '../any-shape/passes.js';
+import { planShape } from '../any-shape/passes.js';
+import { type PassPrecision, type PlanLimits } from '../any-shape/pass-split.js';
 import type { ConvolutionRequest } from './plan.js';
 import type { Convolution, ConvolutionMode, ConvolutionType } from './types.js';
 
@@ -65,7 +66,7 @@ function paddedShape(full: readonly number[], type: ConvolutionType, limits: Pla
   const last = full.length - 1;
   const even = (a: number) => type === 'real' && a === last;
   const shape = full.map((f, a) => nextFastLength(f, even(a)));
-  // Both directions: a real plan's C2R side may take more passes than its R2C side (16 columns per workgroup, see passes.ts axisSplit).
+  // Both directions: a real plan's C2R side may take more passes than its R2C side (16 columns per workgroup, see pass-split.ts planSplit).
   const passes = (s: readonly number[]) =>
     planShape(s, type === 'complex' ? 'c2c' : 'r2c', 'forward', 1, limits).passes.length + planShape(s, type === 'complex' ? 'c2c' : 'c2r', 'inverse', 1, limits).passes.length;
   for (let a = last; a >= 0; a--) {

@@ -5,7 +5,8 @@
 // every axis a native Block FFT within its invocations).
 // One workgroup per signal: rows, columns, the pointwise multiply, columns, rows; the spectrum never
 // leaves workgroup memory, the zero-padding and the crop are the kernel's load and store.
-import { onePass, onePassEngine, type OnePass, type PassPrecision, type PlanLimits } from '../any-shape/passes.js';
+import { onePass, onePassEngine, type OnePass } from '../any-shape/passes.js';
+import { type PassPrecision, type PlanLimits } from '../any-shape/pass-split.js';
 import { padAndCropWGSL } from './fourstep-2d-plan.js';
 import type { MultiPassLayout } from './multipass-plan.js';
 

@@ -1,7 +1,7 @@
 // Which path runs a validated convolution request: the one fused kernel wherever it applies (1D,
 // the padded length fits one workgroup, no Bluestein), else the multi-pass path. Pure: from the
 // device's limits alone, so convolutionLayout answers before any GPU work.
-import type { PlanLimits } from '../any-shape/passes.js';
+import type { PlanLimits } from '../any-shape/pass-split.js';
 import { planMultiPass, type MultiPassLayout } from './multipass-plan.js';
 import { BeyondFusedKernel, planConvolution, type ConvolutionLayout, type ConvolutionLimits, type ConvolutionRequest, type ConvolutionShape } from './plan.js';
 

@@ -20,7 +20,7 @@ const SHAPES: readonly (readonly number[])[] = [
   [128, 128],
   [512, 512],
   [1000, 7],
-  [1024, 6], // its 1024-point columns in one pass of 4 columns per workgroup (src/any-shape/passes.ts NARROW_COLUMNS)
+  [1024, 6], // its 1024-point columns in one pass of 4 columns per workgroup (src/any-shape/pass-split.ts NARROW_COLUMNS)
   [16, 16, 16],
   [64, 64, 64],
 ];
@@ -44,14 +44,14 @@ describe('createFFT on default limits, against the f64 reference', () => {
   }
 });
 
-// The adapter's limits (lavapipe: 32 KiB, 1024 invocations): column axes of 1000 and 2000 points in one
-// pass of 8 and 4 columns per workgroup (src/any-shape/passes.ts NARROW_COLUMNS), which the default
-// limits split in two passes of 16.
+// The adapter's limits (lavapipe: 32 KiB, 1024 invocations): column axes of 1000 and 2048 points in one
+// pass of 8 columns per workgroup (src/any-shape/pass-split.ts NARROW_COLUMNS), which the default limits
+// split in two passes of 16. (4 columns: [1024, 6] above, under the default limits.)
 const ADAPTER_CASES: readonly { shape: readonly number[]; kind: Kind; columns: number }[] = [
   { shape: [1000, 7], kind: 'c2c-forward', columns: 8 },
   { shape: [1000, 7], kind: 'c2c-inverse', columns: 8 },
-  { shape: [2000, 100], kind: 'c2c-forward', columns: 4 },
-  { shape: [2000, 100], kind: 'r2c', columns: 4 },
+  { shape: [2048, 24], kind: 'c2c-forward', columns: 8 },
+  { shape: [2048, 24], kind: 'r2c', columns: 8 },
 ];
 
 describe("createFFT on the adapter's limits: narrow column passes", () => {

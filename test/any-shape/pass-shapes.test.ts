@@ -1,9 +1,10 @@
-// The pass planner's engine shapes (src/any-shape/passes.ts columnPassShape): the measured shapes where
+// The pass planner's engine shapes (src/any-shape/pass-split.ts columnPassShape): the measured shapes where
 // the limits hold them, the previous ones (basePassShape) elsewhere, for f64 and for C2R plans; the
-// splits each cost table gives; the columns per workgroup (axisSplit: fewer where that saves a pass).
+// splits each cost table gives; the columns per workgroup (planSplit: fewer where that saves a pass or measured cheaper).
 // Pure planning: no GPU.
 import { describe, expect, it } from 'vitest';
-import { basePassCost, basePassShape, columnPassShape, COLUMNS, planShape, splitLength, type ColumnsPass, type PlanLimits } from '../../src/any-shape/passes.js';
+import { planShape, type ColumnsPass } from '../../src/any-shape/passes.js';
+import { basePassCost, basePassShape, columnPassShape, COLUMNS, splitLength, type PlanLimits } from '../../src/any-shape/pass-split.js';
 import type { FFTType } from '../../descriptors/model.js';
 import { passEngineBytes } from '../../kernels/any-shape/pass.js';
 
@@ -71,11 +72,13 @@ describe('pass shapes', () => {
       p.op === 'pass' ? `${p.shape.size}/${(p as ColumnsPass).spec.columns}` : p.op,
     );
 
-  it('fewer columns per workgroup where that saves a pass', () => {
-    // 48 KiB / 1024 invocations: two passes of 16 columns up to 2^20, of 8 at 2^21-2^22, three of 16 beyond
+  it('fewer columns per workgroup where that saves a pass or measured cheaper', () => {
+    // 48 KiB / 1024 invocations: two passes of 16 columns up to 2^19; at 2^20 and 2^21 the final (staged)
+    // or first pass of 2048 points in 8 columns measured cheaper; 2^22 in two of 8, three of 16 beyond
     // (4096-point passes of 4 columns ran slower than three passes).
-    expect(passesOf([2 ** 20], GPU)).toEqual(['1024/16', '1024/16']);
-    expect(passesOf([2 ** 21], GPU)).toEqual(['2048/8', '1024/8']);
+    expect(passesOf([2 ** 19], GPU)).toEqual(['512/16', '1024/16']);
+    expect(passesOf([2 ** 20], GPU)).toEqual(['512/16', '2048/8']);
+    expect(passesOf([2 ** 21], GPU)).toEqual(['2048/8', '1024/16']);
     expect(passesOf([2 ** 22], GPU)).toEqual(['2048/8', '2048/8']);
     expect(passesOf([2 ** 24], GPU)).toEqual(['128/16', '128/16', '1024/16']);
     expect(passesOf([2048, 2048], GPU)).toEqual(['rows', '2048/8']);
@@ -83,15 +86,20 @@ describe('pass shapes', () => {
     // The measured shapes of 8-column passes.
     const narrow = planShape([2 ** 22], 'c2c', 'forward', 1, GPU).passes.map((p) => (p.op === 'pass' ? brief(p.shape) : p.op));
     expect(narrow).toEqual(['E32 complex/4', 'E32 complex/4']);
-    // Default limits: 2^17-2^18 and 512² in two passes of 8 columns, 1024²'s columns in one of 4; a 1D
-    // axis never stages a final pass of 4 columns (2^19-2^20 keep three passes of 16).
-    expect(passesOf([2 ** 17], DEFAULT)).toEqual(['256/8', '512/8']);
+    // Default limits: 2^17-2^19 and 512² in two passes (8 columns, 2^19's first pass 4), 1024²'s columns
+    // in one of 4; a 1D axis never stages a final pass of 4 columns (2^20 keeps three passes), and 4
+    // columns run powers of two only (10^5 keeps three passes of 16).
+    expect(passesOf([2 ** 17], DEFAULT)).toEqual(['256/16', '512/8']);
     expect(passesOf([2 ** 18], DEFAULT)).toEqual(['512/8', '512/8']);
-    expect(passesOf([2 ** 19], DEFAULT)).toEqual(['128/16', '64/16', '64/16']);
+    expect(passesOf([2 ** 19], DEFAULT)).toEqual(['1024/4', '512/8']);
+    expect(passesOf([2 ** 20], DEFAULT)).toHaveLength(3);
+    expect(passesOf([100000], DEFAULT).every((p) => p.endsWith('/16'))).toBe(true);
     expect(passesOf([512, 512], DEFAULT)).toEqual(['rows', '512/8']);
     expect(passesOf([1024, 1024], DEFAULT)).toEqual(['rows', '1024/4']);
     // f64 and C2R plans keep 16 columns (not measured narrower).
     expect(passesOf([2 ** 17], DEFAULT, 'c2c', 'f64').every((p) => p.endsWith('/16'))).toBe(true);
     expect(passesOf([2 ** 17], DEFAULT, 'c2r')).toEqual(['64/16', '64/16', '32/16']);
+    // The convolution's splitLength stays at 16 columns.
+    expect(splitLength(2 ** 21, GPU, 'f32', true)).toEqual([64, 32, 1024]);
   });
 });

@@ -10,7 +10,7 @@ import { referenceFFTN } from '../support/nd-reference.js';
 import { runPoisoned } from './harness.js';
 
 let device: GPUDevice;
-let multi: AnyShapeFFT; // 16384 = 128 x 128 under the default limits: two passes and a workspace
+let multi: AnyShapeFFT; // 16384 = 32 x 512 under the default limits: two passes and a workspace
 beforeAll(async () => {
   device = (await defaultLimitsDevice()).device;
   multi = await createFFT(device, { shape: 16384, type: 'c2c', direction: 'inverse', precision: 'f32', batch: 1 });
@@ -108,10 +108,15 @@ describe('createFFT checks buffers and host data', () => {
 describe('createFFT plans', () => {
   it('lists one pass per sweep over global memory, with its descriptor', () => {
     expect(multi.passes.map((p) => p.kind)).toEqual(['column', 'final']);
-    for (const p of multi.passes) {
-      expect(p.what).toMatch(/128-point inverse FFTs/);
-      expect((p.descriptor as { size: number }).size).toBe(128);
-      expect((p.descriptor as { fftsPerBlock: number }).fftsPerBlock).toBe(16);
+    // 32-point columns of 16, then 512-point rows staged 8 per workgroup (src/any-shape/pass-split.ts planSplit).
+    const expected = [
+      { size: 32, columns: 16 },
+      { size: 512, columns: 8 },
+    ];
+    for (const [i, p] of multi.passes.entries()) {
+      expect(p.what).toMatch(new RegExp(`${expected[i].size}-point inverse FFTs`));
+      expect((p.descriptor as { size: number }).size).toBe(expected[i].size);
+      expect((p.descriptor as { fftsPerBlock: number }).fftsPerBlock).toBe(expected[i].columns);
       // Specialised kernels: sizes, strides and flags are WGSL constants, only the buffer offsets a uniform.
       expect(p.code).not.toMatch(/P\.(count|width|inner|in_block|out_block|flags|digits|tw_len)\b/);
       expect(p.code).toMatch(/P\.in_base/);
