@@ -29,6 +29,8 @@ export const USAGE = `usage: npm run bench -- [options]
   --limits adapter|default
                           device limits: adapter (default) raises them to the adapter's; default keeps
                           WebGPU's defaults (16 KiB workgroup memory, 256 invocations), as requestDevice() does
+  --workgroup-bytes N     request maxComputeWorkgroupStorageSize = N (at most the adapter's): the plans of a
+                          device with less workgroup memory, e.g. 32768
   --df64 every-op,products,none
                           f64 cases once per df64 renormalisation listed (kernels/arith.ts), one after the
                           other for each size, rows labelled 'df64 <mode>' (default: the library's mode only)`;
@@ -67,6 +69,8 @@ export interface BenchArgs {
   readonly toggles: 'fast' | 'default';
   /** 'adapter' (default): the device takes the adapter's limits; 'default': WebGPU's default limits, as a plain requestDevice() gives. */
   readonly limits: 'adapter' | 'default';
+  /** Caps the device's maxComputeWorkgroupStorageSize (bytes): the plans of a device with less workgroup memory. */
+  readonly workgroupBytes?: number;
   /** f64 cases per df64 renormalisation (internal comparison); undefined: the library's default only. */
   readonly df64?: Df64Renormalisation[];
   readonly help: boolean;
@@ -119,6 +123,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
       'plot-only': { type: 'string' },
       toggles: { type: 'string' },
       limits: { type: 'string' },
+      'workgroup-bytes': { type: 'string' },
       df64: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -139,6 +144,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
     plotOnly: values['plot-only'],
     toggles: (choices('--toggles', values.toggles, ['fast', 'default'] as const) ?? ['fast'])[0],
     limits: (choices('--limits', values.limits, ['adapter', 'default'] as const) ?? ['adapter'])[0],
+    workgroupBytes: positiveInt('--workgroup-bytes', values['workgroup-bytes'], 16384),
     df64: choices('--df64', values.df64, DF64_RENORMALISATIONS),
     help: values.help ?? false,
   };

@@ -27,7 +27,7 @@ import { makeCopyCase } from './copy-kernel.js';
 import { probeMain } from './probe-cli.js';
 import { dispatchShape } from '../src/host/device.js';
 import { onePass, planShape, type OnePass } from '../src/any-shape/passes.js';
-import { type PlanLimits } from '../src/any-shape/pass-split.js';
+import type { PlanLimits } from '../src/any-shape/pass-split.js';
 import { engineRadices } from '../src/any-shape/one-pass-engine-plan.js';
 import { onePassEngineKernel, onePassEngineWorkgroups, type OnePassEngineShape } from '../kernels/any-shape/one-pass-engine.js';
 import { PASS_BINDINGS, PASS_PARAMS_BYTES, passKernel, passParamsData } from '../kernels/any-shape/pass.js';

@@ -61,13 +61,17 @@ async function main(args: BenchArgs): Promise<number> {
     console.log(`wrote ${plotPathFor(args.plotOnly)}`);
     return 0;
   }
-  const { device, adapter, adapterName } = await requestNodeDevice({ toggles: args.toggles === 'fast' ? FAST_TOGGLES : [], limits: args.limits });
+  const { device, adapter, adapterName } = await requestNodeDevice({
+    toggles: args.toggles === 'fast' ? FAST_TOGGLES : [],
+    limits: args.limits,
+    ...(args.workgroupBytes ? { requiredLimits: { maxComputeWorkgroupStorageSize: args.workgroupBytes } } : {}),
+  });
   const software = isSoftwareAdapter(adapter.info);
   const settings = resolveSettings(args, software);
   console.log(
     `webfftdx bench on ${adapterName}${software ? ' (software driver: small defaults, a regression signal only)' : ''}\n` +
       `total ${settings.total} elements per case, ${settings.repeats} repeats after ${settings.warmup} warm-up passes, ` +
-      `Dawn toggles: ${args.toggles === 'fast' ? FAST_TOGGLES.join(', ') : 'defaults'}, ${args.limits === 'default' ? "WebGPU's default limits" : "the adapter's limits"}`,
+      `Dawn toggles: ${args.toggles === 'fast' ? FAST_TOGGLES.join(', ') : 'defaults'}, ${args.limits === 'default' ? "WebGPU's default limits" : "the adapter's limits"}${args.workgroupBytes ? `, ${args.workgroupBytes} bytes of workgroup memory` : ''}`,
   );
   // The file is named after the device, known once the harness has it; checkpoints go to the same place.
   const pathOf = (r: BenchReport) => args.out ?? defaultResultPath(r, args.outDir);

@@ -7,6 +7,11 @@ export interface NodeDeviceOptions {
   /** 'adapter' (default) requests the adapter's full compute limits; 'default' keeps WebGPU's core defaults. */
   readonly limits?: 'adapter' | 'default';
   /**
+   * Limits requested on top of that choice (each within the adapter's), e.g.
+   * `{ maxComputeWorkgroupStorageSize: 32768 }` to run as a device with 32 KiB of workgroup memory.
+   */
+  readonly requiredLimits?: Readonly<Record<string, number>>;
+  /**
    * Dawn toggles to enable (e.g. FAST_TOGGLES). They apply to the whole Dawn instance, so every
    * device created with the same list shares one instance.
    */
@@ -71,6 +76,7 @@ export async function requestNodeDevice(options: NodeDeviceOptions = {}): Promis
       requiredLimits[key] = adapter.limits[key];
     }
   }
+  Object.assign(requiredLimits, options.requiredLimits);
   const device = await adapter.requestDevice({ requiredFeatures, requiredLimits });
   const info = adapter.info;
   const adapterName = [info.vendor, info.architecture, info.description || info.device].filter(Boolean).join(' ') || 'unknown adapter';

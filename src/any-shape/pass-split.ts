@@ -33,13 +33,6 @@ export const COLUMNS = 16;
 export const NARROW_COLUMNS = [8, 4] as const;
 
 /**
- * Longest pass of fewer than COLUMNS columns: 4096-point passes of 4 columns (2^23-2^24 in two passes)
- * ran 1326-1476 GB/s on an H200 in every shape tried (bench/NOTES.md run 39), so two of them are
- * slower than three passes of 16 columns (1171 GB/s end to end at 2^24).
- */
-const MAX_NARROW_LENGTH = 2048;
-
-/**
  * Fewest columns of an axis whose final pass is staged (1D): staged finals of 4 columns ran 1500 GB/s
  * (1024 points, default limits, H200), and 2^19-2^20 in two such passes 2-4 % slower than in three
  * of 16 columns (bench/NOTES.md run 39).
@@ -110,8 +103,7 @@ export type PassKind = 'column' | 'final' | 'staged';
  * 32- and 64-point passes that read columns (run 39): E8 with the complex exchange in 2 parts rather
  * than 1, 64-point columns +4-10 % on the H200 (staged finals not measured).
  */
-function measuredPassShape(L: number, kind: PassKind, columns: number): EngineShape | undefined {
-  if (columns !== COLUMNS) return measuredNarrowShape(L, columns);
+function measuredPassShape(L: number, kind: PassKind): EngineShape | undefined {
   switch (L) {
     case 32:
     case 64:
@@ -128,28 +120,43 @@ function measuredPassShape(L: number, kind: PassKind, columns: number): EngineSh
   }
 }
 
+/** A measured shape of a pass of fewer than COLUMNS columns, with its cost (passCost's unit) per kind. */
+interface NarrowShape extends EngineShape {
+  /** Cost as a column pass (reads and writes columns; also a 2D final pass). */
+  readonly column: number;
+  /** Cost as a staged 1D final pass. */
+  readonly staged: number;
+}
+
 /**
- * The same for passes of 8 columns (H200, bench/NOTES.md run 39, pass-probe), against passShape's:
- * - 2048 points (two-pass 2^21-2^22, 2048² 's columns; 48 KiB): E32, complex exchange in 4 parts,
- *   2517 / 2784 GB/s (column / staged final) against 1705 / 1787 for E16 split in 2 parts;
- * - 1024-point staged finals (2^21): E16, complex in 2 parts, 2807 against 1676 for E8 split in 1;
- * - WebGPU's default limits (2^17-2^18 in two passes): 256 points E16 complex in 2 parts, 3193
- *   against 2785 (E8 split in 1); 512 points E32 complex in 4 parts, 2805 / 1819 (column / staged)
- *   against 2544 / 1710 (E16 split in 2).
- * Passes of 4 columns keep passShape's (the only ones tried that ran faster than it).
+ * The shapes of passes of fewer than COLUMNS columns that were measured, in order of preference (the
+ * first that fits the limits runs); a length and column count without one runs no such pass. Measured
+ * on an H200 (bench/NOTES.md runs 39-42):
+ * - with 1024 invocations, pass-probe: 2048 points of 8 in E32 complex/4 at 2517 / 2784 GB/s (column /
+ *   staged; 33 KB), against 1705 / 1787 for passShape's E16 split/2 (so a device with 32 KiB keeps
+ *   three passes at 2^21-2^22: with that shape two passes ran 15-29 % slower, run 42); staged 1024 of
+ *   8 in E16 complex/2 2807;
+ * - under the default limits, solved from end-to-end times of two-pass plans (the default-limits
+ *   probe builds its kernels with 48 KiB and disagreed with them): 512 points of 8 in E32 complex/4
+ *   1.22 both kinds, 256-point columns of 8 in E16 complex/2 1.07, 1024-point columns of 4 in E16
+ *   split/2 1.62.
+ * Costs not measured are 2 (such a pass only runs where it saves a pass). Left out as measured slower:
+ * 4096-point passes of 4 columns (1326-1476 GB/s in every shape tried: two of them lose to three passes
+ * of 16 at 2^23-2^24), and 10^5 as 400 (4 columns) x 250 (8) (5 % slower than three passes of 16).
+ * Other lengths (e.g. 1000, 1536) were not measured and keep 16 columns.
  */
-function measuredNarrowShape(L: number, columns: number): EngineShape | undefined {
-  if (columns !== 8) return undefined;
-  switch (L) {
-    case 256:
-    case 1024:
-      return { ept: 16, exchange: 'complex', parts: 2 };
-    case 512:
-    case 2048:
-      return { ept: 32, exchange: 'complex', parts: 4 };
-    default:
-      return undefined;
-  }
+const NARROW_SHAPES: Readonly<Record<string, readonly NarrowShape[]>> = {
+  '8:256': [{ ept: 16, exchange: 'complex', parts: 2, column: 1.07, staged: 2 }],
+  '8:512': [{ ept: 32, exchange: 'complex', parts: 4, column: 1.22, staged: 1.22 }],
+  '8:1024': [{ ept: 16, exchange: 'complex', parts: 2, column: 2, staged: 1.42 }],
+  '8:2048': [{ ept: 32, exchange: 'complex', parts: 4, column: 1.58, staged: 1.43 }],
+  '4:1024': [{ ept: 16, exchange: 'split', parts: 2, column: 1.62, staged: 2 }],
+};
+
+/** The measured shape a pass of `columns` (< COLUMNS) L-point FFTs runs under these limits, if any. */
+function narrowShape(L: number, columns: number, limits: PlanLimits, precision: PassPrecision): NarrowShape | undefined {
+  if (precision !== 'f32') return undefined;
+  return NARROW_SHAPES[`${columns}:${L}`]?.find((s) => shapeFits(L, s, columns, limits, precision));
 }
 
 /** Whether a pass of `columns` L-point FFTs in this shape fits the limits (and the engine runs it). */
@@ -170,8 +177,12 @@ function shapeFits(L: number, shape: EngineShape, columns: number, limits: PlanL
  * basePassShape's.
  */
 export function columnPassShape(L: number, limits: PlanLimits, precision: PassPrecision = 'f32', kind: PassKind = 'column', columns = COLUMNS): PassShape | undefined {
-  const measured = precision === 'f32' ? measuredPassShape(L, kind, columns) : undefined;
-  return measured && shapeFits(L, measured, columns, limits, precision) ? { size: L, columns, ...measured } : basePassShape(L, limits, precision, kind, columns);
+  if (columns !== COLUMNS) {
+    const narrow = narrowShape(L, columns, limits, precision);
+    return narrow && { size: L, columns, ept: narrow.ept, exchange: narrow.exchange, parts: narrow.parts };
+  }
+  const measured = precision === 'f32' ? measuredPassShape(L, kind) : undefined;
+  return measured && shapeFits(L, measured, columns, limits, precision) ? { size: L, columns, ...measured } : basePassShape(L, limits, precision, kind);
 }
 
 /**
@@ -182,9 +193,9 @@ export function columnPassShape(L: number, limits: PlanLimits, precision: PassPr
  * they would in one (run 29: the one-part exchange, 33 KiB per workgroup of 16 columns, left too few
  * workgroups per SM; 256-point column passes +17-19 %, 256² columns +29 %, 128² +27 %).
  */
-export function basePassShape(L: number, limits: PlanLimits, precision: PassPrecision = 'f32', kind: PassKind = 'column', columns = COLUMNS): PassShape | undefined {
-  const shape = passShape(L, limits, precision, columns);
-  if (!shape || columns !== COLUMNS || kind === 'staged' || precision !== 'f32' || (L !== 128 && L !== 256) || shape.exchange !== 'complex' || shape.parts !== 1) return shape;
+export function basePassShape(L: number, limits: PlanLimits, precision: PassPrecision = 'f32', kind: PassKind = 'column'): PassShape | undefined {
+  const shape = passShape(L, limits, precision);
+  if (!shape || kind === 'staged' || precision !== 'f32' || (L !== 128 && L !== 256) || shape.exchange !== 'complex' || shape.parts !== 1) return shape;
   return supportedParts(L, shape.ept).includes(2) ? { ...shape, parts: 2 } : shape;
 }
 
@@ -195,28 +206,8 @@ export function basePassShape(L: number, limits: PlanLimits, precision: PassPrec
  * 128 and 1024 at 1.28 / 1.26; staged 256 and 512 (passShape's shapes, not re-measured) at run 29's
  * 1.62. Only compares splits of equal pass count.
  */
-export function passCost(L: number, stagedFinal: boolean, columns = COLUMNS): number {
-  if (columns !== COLUMNS) return narrowPassCost(L, stagedFinal, columns);
+export function passCost(L: number, stagedFinal: boolean): number {
   return (stagedFinal ? [1.28, 1.62, 1.62, 1.26] : [1, 1.07, 1.12, 1.45])[costBucket(L)];
-}
-
-/**
- * passCost of a pass of fewer than COLUMNS columns, in the same unit, measured on an H200
- * (bench/NOTES.md runs 39-40): with 1024 invocations from pass-probe (2048-point columns of 8 at
- * 2517 GB/s, staged finals of 2048 and 1024 points at 2784 and 2807); under the default limits from
- * end-to-end timings of two-pass plans, each pass's share solved from the others' (512-point passes
- * of 8 columns 1.22 both kinds, 256-point columns of 8 1.07, 1024-point columns of 4 1.62). Others 2
- * (not measured: a split takes them where they save a pass).
- */
-function narrowPassCost(L: number, stagedFinal: boolean, columns: number): number {
-  if (columns === 8) {
-    if (L === 2048) return stagedFinal ? 1.43 : 1.58;
-    if (L === 1024 && stagedFinal) return 1.42;
-    if (L === 512) return 1.22;
-    if (L === 256 && !stagedFinal) return 1.07;
-  }
-  if (columns === 4 && L === 1024 && !stagedFinal) return 1.62;
-  return 2;
 }
 
 /** The length classes of the cost tables: up to 128, 256, 512, 1024. */
@@ -229,21 +220,21 @@ export function basePassCost(L: number, stagedFinal = false): number {
   return (stagedFinal ? [1, 1.58, 1.58, 1.52] : [1, 1.26, 1.59, 1.54])[costBucket(L)];
 }
 
-/** The cost of a pass: its length, whether it is a staged final pass, its columns per workgroup. */
-export type PassCostFn = (L: number, stagedFinal: boolean, columns: number) => number;
+/** The cost of a pass of COLUMNS columns: its length, whether it is a staged final pass. */
+export type PassCostFn = (L: number, stagedFinal: boolean) => number;
 
 /**
- * Columns per workgroup of a pass of length L: the most of COLUMNS and, where `narrow`, NARROW_COLUMNS
- * whose shape fits the limits; fewer than COLUMNS only up to MAX_NARROW_LENGTH points, and not below
- * MIN_STAGED_COLUMNS for a staged final pass. Undefined when none fits.
+ * How a pass of length L runs: the most columns per workgroup that fit (COLUMNS, else, where `narrow`,
+ * the first of NARROW_COLUMNS with a measured shape in NARROW_SHAPES that fits; never fewer than
+ * MIN_STAGED_COLUMNS for a staged final pass), with the cost of a narrow one. Undefined when none fits.
  */
-function passColumns(L: number, limits: PlanLimits, precision: PassPrecision, staged: boolean, narrow: boolean): number | undefined {
-  for (const columns of narrow ? [COLUMNS, ...NARROW_COLUMNS] : [COLUMNS]) {
-    if (columns !== COLUMNS && (L > MAX_NARROW_LENGTH || (staged && columns < MIN_STAGED_COLUMNS))) continue;
-    // 4 columns for powers of two only: 10^5 as 400 (4 columns) x 250 (8) ran 5 % slower than in three
-    // passes of 16 under the default limits (H200, run 40).
-    if (columns === 4 && (L & (L - 1)) !== 0) continue;
-    if (passShape(L, limits, precision, columns)) return columns;
+function passColumns(L: number, limits: PlanLimits, precision: PassPrecision, staged: boolean, narrow: boolean): { columns: number; narrowCost?: number } | undefined {
+  if (passShape(L, limits, precision)) return { columns: COLUMNS };
+  if (!narrow) return undefined;
+  for (const columns of NARROW_COLUMNS) {
+    if (staged && columns < MIN_STAGED_COLUMNS) continue;
+    const shape = narrowShape(L, columns, limits, precision);
+    if (shape) return { columns, narrowCost: staged ? shape.staged : shape.column };
   }
   return undefined;
 }
@@ -295,10 +286,10 @@ export function planSplit(n: number, limits: PlanLimits, precision: PassPrecisio
     for (let f = sorted.length - 1; f >= 0; f--) {
       const factors = [...sorted.slice(0, f), ...sorted.slice(f + 1), sorted[f]];
       const staged = (i: number) => stagedFinal && i === factors.length - 1 && factors.length > 1;
-      const columns = factors.map((L, i) => passColumns(L, limits, precision, staged(i), !wide));
-      if (columns.some((c) => c === undefined)) continue;
-      const time = factors.reduce((t, L, i) => t + cost(L, staged(i), columns[i]!), 0);
-      if (!best || time < best.cost - 1e-9 || (Math.abs(time - best.cost) <= 1e-9 && max < best.max)) best = { split: { factors, columns: columns as number[] }, cost: time, max };
+      const runs = factors.map((L, i) => passColumns(L, limits, precision, staged(i), !wide));
+      if (runs.some((r) => r === undefined)) continue;
+      const time = factors.reduce((t, L, i) => t + (runs[i]!.narrowCost ?? cost(L, staged(i))), 0);
+      if (!best || time < best.cost - 1e-9 || (Math.abs(time - best.cost) <= 1e-9 && max < best.max)) best = { split: { factors, columns: runs.map((r) => r!.columns) }, cost: time, max };
     }
   };
   // A count whose every split needs a staged final the limits refuse (fewer columns than
@@ -308,8 +299,8 @@ export function planSplit(n: number, limits: PlanLimits, precision: PassPrecisio
 }
 
 /** planSplit's pass lengths at COLUMNS columns per workgroup (the convolution's four-step paths). */
-export function splitLength(n: number, limits: PlanLimits, precision: PassPrecision = 'f32', stagedFinal = false, cost: (L: number, stagedFinal: boolean) => number = passCost): number[] | undefined {
-  return planSplit(n, limits, precision, stagedFinal, (L, staged) => cost(L, staged), false)?.factors;
+export function splitLength(n: number, limits: PlanLimits, precision: PassPrecision = 'f32', stagedFinal = false, cost: PassCostFn = passCost): number[] | undefined {
+  return planSplit(n, limits, precision, stagedFinal, cost, false)?.factors;
 }
 
 /** The descriptor a pass's engine follows (FFTsPerBlock = its columns), when the descriptor rules accept the shape. */

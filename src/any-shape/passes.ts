@@ -112,6 +112,8 @@ export interface AxisRequest {
    * ran 6-15 % slower on an H100 at 256²-1024² and 13 % at 256² on an H200, bench/NOTES.md run 38).
    */
   readonly baseShapes?: boolean;
+  /** Keep COLUMNS columns per pass (planShape's `wideOnly`). */
+  readonly wideOnly?: boolean;
 }
 
 export interface PlannedTables {
@@ -295,8 +297,9 @@ export function axisPasses(req: AxisRequest, limits: PlanLimits, tables: Planned
         : { input: 'complex', len: L, valid: L, mirror: L };
   const last: LastSide =
     real === 'r2c' ? { output: 'complex', len: h, valid: h } : real === 'c2r' ? { output: 'real', len: L, valid: L } : { output: 'complex', len: L, valid: L };
-  const splitCost: PassCostFn = req.baseShapes ? (L, staged) => basePassCost(L, staged) : passCost;
-  const split = planSplit(L, limits, precision, B === 1, splitCost, !req.baseShapes);
+  const splitCost: PassCostFn = req.baseShapes ? basePassCost : passCost;
+  const narrow = !req.baseShapes && !req.wideOnly;
+  const split = planSplit(L, limits, precision, B === 1, splitCost, narrow);
   if (split) return viewPasses(label, A, B, L, split.factors, sign, first, last, limits, precision, req.baseShapes, split.columns);
 
   // Bluestein: X_k = c_k sum_j (x_j c_j) conj(c_(k - j)), c_j = exp(sign i pi j^2 / L), as a cyclic
@@ -304,7 +307,7 @@ export function axisPasses(req: AxisRequest, limits: PlanLimits, tables: Planned
   // inverse M-point FFT, times c. Chirp and H are host-computed f64 tables (rounded to f32, or df64 pairs).
   let M = 1;
   while (M < 2 * L - 1) M *= 2;
-  const mSplit = planSplit(M, limits, precision, B === 1, splitCost, !req.baseShapes);
+  const mSplit = planSplit(M, limits, precision, B === 1, splitCost, narrow);
   if (!mSplit) throw new Error(`webfftdx: no pass split for the Bluestein length ${M} of axis length ${L}`);
   const { chirp, kernel } = bluesteinTables(L, M, sign);
   const chirpAt = tables.add(chirp);
@@ -505,8 +508,11 @@ export function onePassEngineR2C(shape: readonly number[], batch: number, limits
   };
 }
 
-/** All passes of a transform of `shape` (outermost first), `batch` of them. */
-export function planShape(shape: readonly number[], type: FFTType, direction: FFTDirection, batch: number, limits: PlanLimits, precision: PassPrecision = 'f32'): ShapePlan {
+/**
+ * All passes of a transform of `shape` (outermost first), `batch` of them. `wideOnly`: every pass at
+ * COLUMNS columns (what the convolution's padded-length choice counts, src/convolution/multipass-plan.ts).
+ */
+export function planShape(shape: readonly number[], type: FFTType, direction: FFTDirection, batch: number, limits: PlanLimits, precision: PassPrecision = 'f32', wideOnly = false): ShapePlan {
   const r = shape.length;
   const nx = shape[r - 1];
   const h = Math.floor(nx / 2) + 1;
@@ -528,6 +534,7 @@ export function planShape(shape: readonly number[], type: FFTType, direction: FF
     B: dims.slice(axis + 1).reduce((x, y) => x * y, 1),
     direction,
     ...(real ? { real } : {}),
+    ...(wideOnly ? { wideOnly } : {}),
   });
   const passes: PlannedPass[] = [];
   const engineFirst = type === 'c2c' ? onePassEngine(shape, direction, batch, limits, precision) : type === 'r2c' ? onePassEngineR2C(shape, batch, limits, precision) : undefined;

@@ -4,7 +4,7 @@
 // (src/any-shape/) plus the pad and crop kernel of ./multipass-kernels.ts.
 import { largestPrimeFactor } from '../../descriptors/sizes.js';
 import { planShape } from '../any-shape/passes.js';
-import { type PassPrecision, type PlanLimits } from '../any-shape/pass-split.js';
+import type { PassPrecision, PlanLimits } from '../any-shape/pass-split.js';
 import type { ConvolutionRequest } from './plan.js';
 import type { Convolution, ConvolutionMode, ConvolutionType } from './types.js';
 
@@ -58,17 +58,18 @@ const CANDIDATES = 12;
 
 /**
  * The padded FFT shape of a linear / same plan: per axis the 7-smooth length >= n + m - 1 whose
- * createFFT plans (forward and inverse) take the fewest passes under these limits, the shortest of those
- * (e.g. 2^20 + 4095 pads to 2^21, 3 passes each way, not to the nearer 1053696 = 2^10 3 7^3, 4 passes each way).
+ * createFFT plan takes the fewest passes of 16 columns under these limits, the shortest of those (e.g.
+ * 2^20 + 4095 pads to 2^21, 3 passes each way, not to the nearer 1053696 = 2^10 3 7^3, 4 passes each way).
  * Axes are chosen innermost first, the others at their nearest fast length meanwhile.
  */
 function paddedShape(full: readonly number[], type: ConvolutionType, limits: PlanLimits): number[] {
   const last = full.length - 1;
   const even = (a: number) => type === 'real' && a === last;
   const shape = full.map((f, a) => nextFastLength(f, even(a)));
-  // Both directions: a real plan's C2R side may take more passes than its R2C side (16 columns per workgroup, see pass-split.ts planSplit).
-  const passes = (s: readonly number[]) =>
-    planShape(s, type === 'complex' ? 'c2c' : 'r2c', 'forward', 1, limits).passes.length + planShape(s, type === 'complex' ? 'c2c' : 'c2r', 'inverse', 1, limits).passes.length;
+  // Passes of 16 columns (planShape's wideOnly): the four-step paths, which run most padded lengths,
+  // split their columns so; counting createFFT's narrower passes would pick longer transforms (69120
+  // for 65602 outputs instead of 65610) for passes the four-step path does not save.
+  const passes = (s: readonly number[]) => planShape(s, type === 'complex' ? 'c2c' : 'r2c', 'forward', 1, limits, 'f32', true).passes.length;
   for (let a = last; a >= 0; a--) {
     const candidates: number[] = [];
     for (let p = shape[a]; candidates.length < CANDIDATES; p = nextFastLength(p + 1, even(a))) candidates.push(p);

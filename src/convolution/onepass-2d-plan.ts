@@ -6,7 +6,7 @@
 // One workgroup per signal: rows, columns, the pointwise multiply, columns, rows; the spectrum never
 // leaves workgroup memory, the zero-padding and the crop are the kernel's load and store.
 import { onePass, onePassEngine, type OnePass } from '../any-shape/passes.js';
-import { type PassPrecision, type PlanLimits } from '../any-shape/pass-split.js';
+import type { PassPrecision, PlanLimits } from '../any-shape/pass-split.js';
 import { padAndCropWGSL } from './fourstep-2d-plan.js';
 import type { MultiPassLayout } from './multipass-plan.js';
 

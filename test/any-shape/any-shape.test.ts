@@ -3,7 +3,7 @@
 // input into poisoned outputs and workspaces. Shapes share pass kernels (one per pass length, the
 // direction and the real/Hermitian sides being parameters), which keeps the compile cost down.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { defaultLimitsDevice, testDevice } from '../support/gpu.js';
+import { defaultLimitsDevice } from '../support/gpu.js';
 import { makeSeed } from '../support/random.js';
 import { boundFor, check, type Kind } from './harness.js';
 
@@ -41,35 +41,5 @@ describe('createFFT on default limits, against the f64 reference', () => {
         expect(error, `seed ${seed}, ${passes} passes`).toBeLessThanOrEqual(boundFor(shape));
       });
     }
-  }
-});
-
-// The adapter's limits (lavapipe: 32 KiB, 1024 invocations): column axes of 1000 and 2048 points in one
-// pass of 8 columns per workgroup (src/any-shape/pass-split.ts NARROW_COLUMNS), which the default limits
-// split in two passes of 16. (4 columns: [1024, 6] above, under the default limits.)
-const ADAPTER_CASES: readonly { shape: readonly number[]; kind: Kind; columns: number }[] = [
-  { shape: [1000, 7], kind: 'c2c-forward', columns: 8 },
-  { shape: [1000, 7], kind: 'c2c-inverse', columns: 8 },
-  { shape: [2048, 24], kind: 'c2c-forward', columns: 8 },
-  { shape: [2048, 24], kind: 'r2c', columns: 8 },
-];
-
-describe("createFFT on the adapter's limits: narrow column passes", () => {
-  for (const c of ADAPTER_CASES) {
-    it(`${c.kind} [${c.shape.join(', ')}] in rows + one pass of ${c.columns} columns`, async () => {
-      const { device: adapterDevice } = await testDevice('adapter');
-      if (adapterDevice.limits.maxComputeInvocationsPerWorkgroup < 1024 || adapterDevice.limits.maxComputeWorkgroupStorageSize < 32768) {
-        throw new Error('this test needs an adapter with 32 KiB of workgroup memory and 1024 invocations (lavapipe has them)');
-      }
-      const seed = makeSeed();
-      const { error, plan } = await check(adapterDevice, c, seed);
-      const ops = plan.passes.map((p) => {
-        const d = p.descriptor as { size: number; fftsPerBlock: number };
-        return p.kind === 'rows' ? 'rows' : `${d.size}/${d.fftsPerBlock}`;
-      });
-      plan.destroy();
-      expect(ops).toEqual(['rows', `${c.shape[0]}/${c.columns}`]);
-      expect(error, `seed ${seed}`).toBeLessThanOrEqual(boundFor(c.shape));
-    });
   }
 });

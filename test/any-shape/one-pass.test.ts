@@ -12,7 +12,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createFFT, type AnyShapeFFT } from '../../src/index.js';
 import { planShape, type OnePass } from '../../src/any-shape/passes.js';
-import { type PlanLimits } from '../../src/any-shape/pass-split.js';
+import type { PlanLimits } from '../../src/any-shape/pass-split.js';
 import { defaultLimitsDevice, testDevice } from '../support/gpu.js';
 import { makeSeed, randomFloats } from '../support/random.js';
 import { relativeL2 } from '../support/reference.js';

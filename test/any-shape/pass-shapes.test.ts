@@ -99,6 +99,14 @@ describe('pass shapes', () => {
     // f64 and C2R plans keep 16 columns (not measured narrower).
     expect(passesOf([2 ** 17], DEFAULT, 'c2c', 'f64').every((p) => p.endsWith('/16'))).toBe(true);
     expect(passesOf([2 ** 17], DEFAULT, 'c2r')).toEqual(['64/16', '64/16', '32/16']);
+    // 32 KiB / 1024 invocations: no measured 8-column shape of 2048 points fits (E32 complex/4 needs 33 KB),
+    // so 2^21-2^22 and 2048² keep three passes of 16 (two with passShape's shape ran 15-29 % slower).
+    const K32 = { ...GPU, maxComputeWorkgroupStorageSize: 32768 };
+    expect(passesOf([2 ** 22], K32).every((p) => p.endsWith('/16'))).toBe(true);
+    expect(passesOf([2 ** 22], K32)).toHaveLength(3);
+    expect(passesOf([2048, 2048], K32)).toEqual(['rows', '64/16', '32/16']);
+    // Lengths without a measured narrow shape keep 16 columns (1000 x 7: three passes, as before).
+    expect(passesOf([1000, 7], GPU)).toEqual(['rows', '40/16', '25/16']);
     // The convolution's splitLength stays at 16 columns.
     expect(splitLength(2 ** 21, GPU, 'f32', true)).toEqual([64, 32, 1024]);
   });
