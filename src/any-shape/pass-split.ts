@@ -228,9 +228,9 @@ export type PassCostFn = (L: number, stagedFinal: boolean) => number;
  * the first of NARROW_COLUMNS with a measured shape in NARROW_SHAPES that fits; never fewer than
  * MIN_STAGED_COLUMNS for a staged final pass), with the cost of a narrow one. Undefined when none fits.
  */
-function passColumns(L: number, limits: PlanLimits, precision: PassPrecision, staged: boolean, narrow: boolean): { columns: number; narrowCost?: number } | undefined {
+function passColumns(L: number, limits: PlanLimits, precision: PassPrecision, staged: boolean, narrow: boolean, narrowMin: number): { columns: number; narrowCost?: number } | undefined {
   if (passShape(L, limits, precision)) return { columns: COLUMNS };
-  if (!narrow) return undefined;
+  if (!narrow || L < narrowMin) return undefined;
   for (const columns of NARROW_COLUMNS) {
     if (staged && columns < MIN_STAGED_COLUMNS) continue;
     const shape = narrowShape(L, columns, limits, precision);
@@ -249,16 +249,17 @@ export interface AxisSplit {
  * Splits n into the fewest pass lengths, each pass at the most columns per workgroup that fit
  * (passColumns; fewer than COLUMNS only where `narrow`: f32 plans in the measured shapes), then the
  * cheapest by `cost`, in pass order (the last is the final pass; `stagedFinal`: it reads rows through
- * workgroup memory, as 1D final passes do). Undefined when n has a factor no pass takes. Equal costs:
+ * workgroup memory, as 1D final passes do; `narrowMin`: no pass shorter than that takes fewer columns).
+ * Undefined when n has a factor no pass takes. Equal costs:
  * the smaller largest length, in descending order (the rule before the costs). Measured on an H200
  * (run 30): 2^16 as 128 x 512 (a 128-point column pass, a 512-point staged final) ran 1522 GB/s
  * against 1385 for 256 x 256, 2^18 as 256 x 1024 1411 against 1250 for 512 x 512. Fewer columns where
  * they save a pass: bench/NOTES.md runs 39-40 (2^21-2^22 and 2048² with 1024 invocations, 2^17-2^18,
  * 512² and 1024² under the default limits).
  */
-export function planSplit(n: number, limits: PlanLimits, precision: PassPrecision, stagedFinal: boolean, cost: PassCostFn, narrow: boolean): AxisSplit | undefined {
+export function planSplit(n: number, limits: PlanLimits, precision: PassPrecision, stagedFinal: boolean, cost: PassCostFn, narrow: boolean, narrowMin = 0): AxisSplit | undefined {
   const wide = !narrow || precision !== 'f32';
-  const fits = (m: number) => passColumns(m, limits, precision, false, !wide) !== undefined;
+  const fits = (m: number) => passColumns(m, limits, precision, false, !wide, narrowMin) !== undefined;
   // Fewest factors of m (memoised), each accepted by some pass.
   const fewestMemo = new Map<number, number>();
   const fewest = (m: number): number => {
@@ -286,7 +287,7 @@ export function planSplit(n: number, limits: PlanLimits, precision: PassPrecisio
     for (let f = sorted.length - 1; f >= 0; f--) {
       const factors = [...sorted.slice(0, f), ...sorted.slice(f + 1), sorted[f]];
       const staged = (i: number) => stagedFinal && i === factors.length - 1 && factors.length > 1;
-      const runs = factors.map((L, i) => passColumns(L, limits, precision, staged(i), !wide));
+      const runs = factors.map((L, i) => passColumns(L, limits, precision, staged(i), !wide, narrowMin));
       if (runs.some((r) => r === undefined)) continue;
       const time = factors.reduce((t, L, i) => t + (runs[i]!.narrowCost ?? cost(L, staged(i))), 0);
       if (!best || time < best.cost - 1e-9 || (Math.abs(time - best.cost) <= 1e-9 && max < best.max)) best = { split: { factors, columns: runs.map((r) => r!.columns) }, cost: time, max };

@@ -29,12 +29,30 @@ import {
   passCost,
   planSplit,
   registerBytes,
-  type PassCostFn,
+  type AxisSplit,
   type PassKind,
   type PassPrecision,
   type PassShape,
   type PlanLimits,
 } from './pass-split.js';
+
+/**
+ * Plans in basePassShape's shapes (C2R) take passes of fewer than COLUMNS columns only where that
+ * saves a pass, and only passes at least this long: irfft2 2048² ran 5.7 % (H200) and 7.8 % (H100)
+ * faster with its 2048-point columns in one pass of 8 than in two of 16, 512² under the default
+ * limits 8 % slower in one pass of 8 (bench/NOTES.md runs 40, 43).
+ */
+const BASE_NARROW_MIN_LENGTH = 2048;
+
+/** The split of an axis of length n as axisPasses runs it (see AxisRequest's baseShapes and wideOnly). */
+function axisSplit(req: AxisRequest, n: number, limits: PlanLimits, precision: PassPrecision): AxisSplit | undefined {
+  const stagedFinal = req.B === 1;
+  if (req.wideOnly) return planSplit(n, limits, precision, stagedFinal, req.baseShapes ? basePassCost : passCost, false);
+  if (!req.baseShapes) return planSplit(n, limits, precision, stagedFinal, passCost, true);
+  const wide = planSplit(n, limits, precision, stagedFinal, basePassCost, false);
+  const narrow = planSplit(n, limits, precision, stagedFinal, basePassCost, true, BASE_NARROW_MIN_LENGTH);
+  return narrow && (!wide || narrow.factors.length < wide.factors.length) ? narrow : wide;
+}
 
 /** Marks "no limit" for inValid / outValid. */
 export const UNBOUNDED = 0xffffffff;
@@ -109,7 +127,8 @@ export interface AxisRequest {
   readonly real?: 'r2c' | 'c2r';
   /**
    * Run basePassShape's shapes, not the measured ones (C2R plans: with the measured shapes irfft2
-   * ran 6-15 % slower on an H100 at 256²-1024² and 13 % at 256² on an H200, bench/NOTES.md run 38).
+   * ran 6-15 % slower on an H100 at 256²-1024² and 13 % at 256² on an H200, bench/NOTES.md run 38),
+   * and passes of fewer columns only from BASE_NARROW_MIN_LENGTH points.
    */
   readonly baseShapes?: boolean;
   /** Keep COLUMNS columns per pass (planShape's `wideOnly`). */
@@ -178,7 +197,7 @@ function viewPasses(
     // Final passes of several read rows through workgroup memory (staged); the others read columns.
     const staged = isFinal && B === 1 && p > 1;
     const kind: PassKind = staged ? 'staged' : isFinal ? 'final' : 'column';
-    const shape = (baseShapes ? basePassShape : columnPassShape)(L, limits, precision, kind, columns[i])!;
+    const shape = (baseShapes && columns[i] === COLUMNS ? basePassShape(L, limits, precision, kind) : columnPassShape(L, limits, precision, kind, columns[i]))!;
     const input: PassInput = isFirst ? first.input : 'complex';
     const inputTable = isFirst && first.table !== undefined;
     let flags = 0;
@@ -297,9 +316,7 @@ export function axisPasses(req: AxisRequest, limits: PlanLimits, tables: Planned
         : { input: 'complex', len: L, valid: L, mirror: L };
   const last: LastSide =
     real === 'r2c' ? { output: 'complex', len: h, valid: h } : real === 'c2r' ? { output: 'real', len: L, valid: L } : { output: 'complex', len: L, valid: L };
-  const splitCost: PassCostFn = req.baseShapes ? basePassCost : passCost;
-  const narrow = !req.baseShapes && !req.wideOnly;
-  const split = planSplit(L, limits, precision, B === 1, splitCost, narrow);
+  const split = axisSplit(req, L, limits, precision);
   if (split) return viewPasses(label, A, B, L, split.factors, sign, first, last, limits, precision, req.baseShapes, split.columns);
 
   // Bluestein: X_k = c_k sum_j (x_j c_j) conj(c_(k - j)), c_j = exp(sign i pi j^2 / L), as a cyclic
@@ -307,7 +324,7 @@ export function axisPasses(req: AxisRequest, limits: PlanLimits, tables: Planned
   // inverse M-point FFT, times c. Chirp and H are host-computed f64 tables (rounded to f32, or df64 pairs).
   let M = 1;
   while (M < 2 * L - 1) M *= 2;
-  const mSplit = planSplit(M, limits, precision, B === 1, splitCost, narrow);
+  const mSplit = axisSplit(req, M, limits, precision);
   if (!mSplit) throw new Error(`webfftdx: no pass split for the Bluestein length ${M} of axis length ${L}`);
   const { chirp, kernel } = bluesteinTables(L, M, sign);
   const chirpAt = tables.add(chirp);
