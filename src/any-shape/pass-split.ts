@@ -66,8 +66,8 @@ const shapeCache = new Map<string, PassShape | null>();
  * cannot: elements per invocation (8 or more where the invocations allow, at most 16), then the
  * complex exchange in the fewest parts that fit, else the split one.
  */
-export function passShape(L: number, limits: PlanLimits, precision: PassPrecision = 'f32', columns = COLUMNS): PassShape | undefined {
-  const key = `${L}:${limits.maxComputeWorkgroupStorageSize}:${limits.maxComputeInvocationsPerWorkgroup}:${limits.maxComputeWorkgroupSizeY}:${precision}:${columns}`;
+export function passShape(L: number, limits: PlanLimits, precision: PassPrecision = 'f32'): PassShape | undefined {
+  const key = `${L}:${limits.maxComputeWorkgroupStorageSize}:${limits.maxComputeInvocationsPerWorkgroup}:${limits.maxComputeWorkgroupSizeY}:${precision}`;
   const hit = shapeCache.get(key);
   if (hit !== undefined) return hit ?? undefined;
   const epts = stockhamEPTs(L, precision).filter((e) => e <= MAX_PASS_EPT);
@@ -77,9 +77,9 @@ export function passShape(L: number, limits: PlanLimits, precision: PassPrecisio
     // One value per invocation needs no exchange; otherwise the fewest parts, complex before split.
     const candidates: EngineShape[] =
       L === ept ? [{ ept, exchange: 'none', parts: 1 }] : supportedParts(L, ept).flatMap((parts) => (['complex', 'split'] as const).map((exchange) => ({ ept, exchange, parts })));
-    const fit = candidates.find((c) => shapeFits(L, c, columns, limits, precision));
+    const fit = candidates.find((c) => shapeFits(L, c, COLUMNS, limits, precision));
     if (fit) {
-      found = { size: L, columns, ...fit };
+      found = { size: L, columns: COLUMNS, ...fit };
       break;
     }
   }
