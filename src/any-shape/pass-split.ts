@@ -2,7 +2,7 @@
 // a pass runs per workgroup, in which engine shape (elements per invocation, exchange, parts: measured
 // ones where the limits hold them), and how an axis length splits into passes (the fewest, then the
 // cheapest by measured pass costs). ./passes.ts builds the passes from these; docs/any-shape.md
-// ("Why 2 passes stop at 2^18") and bench/NOTES.md runs 29-40 hold the measurements.
+// ("Why 2 passes stop at 2^18") and bench/NOTES.md runs 29-43 hold the measurements.
 import { stockhamEPTs, supportedParts } from '../../descriptors/capabilities.js';
 import type { FFTDirection, FFTLimits } from '../../descriptors/model.js';
 import { Block, Direction, ElementsPerThread, FFTsPerBlock, Limits, Precision, Size, Type } from '../../descriptors/operators.js';
@@ -247,19 +247,18 @@ export interface AxisSplit {
 
 /**
  * Splits n into the fewest pass lengths, each pass at the most columns per workgroup that fit
- * (passColumns; fewer than COLUMNS only where `narrow`: f32 plans in the measured shapes), then the
+ * (passColumns; fewer than COLUMNS only where `narrow`, in NARROW_SHAPES' f32 shapes), then the
  * cheapest by `cost`, in pass order (the last is the final pass; `stagedFinal`: it reads rows through
  * workgroup memory, as 1D final passes do; `narrowMin`: no pass shorter than that takes fewer columns).
  * Undefined when n has a factor no pass takes. Equal costs:
  * the smaller largest length, in descending order (the rule before the costs). Measured on an H200
  * (run 30): 2^16 as 128 x 512 (a 128-point column pass, a 512-point staged final) ran 1522 GB/s
- * against 1385 for 256 x 256, 2^18 as 256 x 1024 1411 against 1250 for 512 x 512. Fewer columns where
- * they save a pass: bench/NOTES.md runs 39-40 (2^21-2^22 and 2048² with 1024 invocations, 2^17-2^18,
- * 512² and 1024² under the default limits).
+ * against 1385 for 256 x 256, 2^18 as 256 x 1024 1411 against 1250 for 512 x 512. Fewer columns:
+ * bench/NOTES.md runs 39-42 (2^21-2^22 and 2048² with 48 KiB / 1024 invocations, 2^17-2^19, 512² and
+ * 1024² under the default limits).
  */
 export function planSplit(n: number, limits: PlanLimits, precision: PassPrecision, stagedFinal: boolean, cost: PassCostFn, narrow: boolean, narrowMin = 0): AxisSplit | undefined {
-  const wide = !narrow || precision !== 'f32';
-  const fits = (m: number) => passColumns(m, limits, precision, false, !wide, narrowMin) !== undefined;
+  const fits = (m: number) => passColumns(m, limits, precision, false, narrow, narrowMin) !== undefined;
   // Fewest factors of m (memoised), each accepted by some pass.
   const fewestMemo = new Map<number, number>();
   const fewest = (m: number): number => {
@@ -287,7 +286,7 @@ export function planSplit(n: number, limits: PlanLimits, precision: PassPrecisio
     for (let f = sorted.length - 1; f >= 0; f--) {
       const factors = [...sorted.slice(0, f), ...sorted.slice(f + 1), sorted[f]];
       const staged = (i: number) => stagedFinal && i === factors.length - 1 && factors.length > 1;
-      const runs = factors.map((L, i) => passColumns(L, limits, precision, staged(i), !wide, narrowMin));
+      const runs = factors.map((L, i) => passColumns(L, limits, precision, staged(i), narrow, narrowMin));
       if (runs.some((r) => r === undefined)) continue;
       const time = factors.reduce((t, L, i) => t + (runs[i]!.narrowCost ?? cost(L, staged(i))), 0);
       if (!best || time < best.cost - 1e-9 || (Math.abs(time - best.cost) <= 1e-9 && max < best.max)) best = { split: { factors, columns: runs.map((r) => r!.columns) }, cost: time, max };
