@@ -63,11 +63,15 @@ export const MEASURED_TUNING: Partial<Record<ProfileName, Partial<Record<FFTPrec
       10000: { ept: 20, slots: 1, exchange: 'split', parts: 2 },
       16384: { ept: 32, slots: 1, parts: 4, rounds: 2 }, // 2 rounds per workgroup: +7 % (bench/NOTES.md run 24)
     },
-    // f64 (df64 vec4<f32> registers, 4 x the f32 registers): E8 in 2 parts measured 2.0 x (1024) and
-    // 1.6 x (4096) the heuristic E16 shapes, one process per shape (bench/variant.js, H200, 2026-11-24, docs/precision.md).
+    // f64 (df64 vec4<f32> registers, 4 x the f32 registers): every shape of 256-4096 timed after the
+    // df64 stage twiddles became powers of one sincos (bench/variant.js, one process per shape, H200,
+    // 2026-11-24, bench/NOTES.md run 44): fewer sincos made the longer E16 stages pay at 512-2048.
     f64: {
-      1024: { ept: 8, slots: 1, parts: 2 },
-      4096: { ept: 8, slots: 1, parts: 2 },
+      256: { ept: 8, slots: 1 },
+      512: { ept: 16, slots: 1, parts: 2 },
+      1024: { ept: 16, slots: 1, parts: 2 },
+      2048: { ept: 16, slots: 1, exchange: 'split' },
+      4096: { ept: 8, slots: 1, exchange: 'split' },
     },
   },
   mid: {

@@ -280,9 +280,13 @@ function registerType(storage: number, ar: Arith): string {
 
 /**
  * Lets for the twiddles w^(r k), r < R, of one butterfly (w = exp(sign 2 pi i / L)); returns their
- * names by r. With a = ceil(sqrt(R)), w^(s k) (s < a) and w^(a q k) come from the accurate sincos
- * and the others as one product w^(a q k) * w^(s k): about 2 sqrt(R) sincos evaluations instead
- * of R - 1, for at most one extra rounding (~1 ulp) per twiddle. Never a chain of products.
+ * names by r.
+ * - f32: with a = ceil(sqrt(R)), w^(s k) (s < a) and w^(a q k) come from the accurate sincos and the
+ *   others as one product w^(a q k) * w^(s k): about 2 sqrt(R) sincos evaluations instead of R - 1,
+ *   for at most one extra rounding (~1 ulp) per twiddle. Never a chain of products.
+ * - f64 (df64): only w^k comes from the sincos, the others are powers of it (w^(2j) = (w^j)^2,
+ *   w^(2j+1) = w^(2j) w). A df64 sincos costs about 7 complex products, and a chain of at most
+ *   2 log2(R) products errs by ~2^-45 of the twiddle, far inside f64's bounds (1e-13).
  */
 function stageTwiddles(
   body: string[],
@@ -297,6 +301,14 @@ function stageTwiddles(
   const a = Math.ceil(Math.sqrt(R));
   const names: string[] = ['', ...Array.from({ length: R - 1 }, (_, i) => `${stem}${i + 1}`)];
   const accurate = (r: number) => body.push(`let ${names[r]} = ${twiddle}(${mulConst(k, r)}, ${L}u, ${tw.sincosStep(L)});`);
+  if (tw.precision === 'f64') {
+    accurate(1);
+    for (let r = 2; r < R; r++) {
+      const [x, y] = r % 2 === 0 ? [names[r / 2], names[r / 2]] : [names[r - 1], names[1]];
+      body.push(`let ${names[r]} = ${cmul}(${x}, ${y});`);
+    }
+    return names;
+  }
   for (let r = 1; r < R; r++) if (r < a || r % a === 0) accurate(r);
   for (let r = 1; r < R; r++) {
     if (r < a || r % a === 0) continue;

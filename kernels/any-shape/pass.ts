@@ -236,6 +236,8 @@ export function passParamsData(p: PassParams): ArrayBuffer {
 
 /** Padding of each slot's workgroup buffer (see the file comment). */
 const SLOT_PAD = 1;
+/** df64 four-step twiddles: one from the sincos every this many elements of an invocation, the rest by products. */
+const DF_TWIDDLE_ANCHOR = 8;
 
 function smemElements(spec: PassKernelSpec): number {
   return spec.exchange === 'none' ? 0 : spec.columns * (spec.size / spec.parts + SLOT_PAD);
@@ -415,11 +417,21 @@ export function passKernel(spec: PassKernelSpec): PassKernel {
 
   const tw = `vec2<f32>(cs.x, -cs.y)`;
   // v times the four-step twiddle w_T^(q e) (q: the column's twiddle factor, e: the element's index in its FFT).
-  const twiddleLines = (e: string): string[] => {
-    if (df) return [`v = ${cmul}(v, ${dfTwiddle}(q * ${e}, ${K!.twLength}u, ${ar.sincosStep(K!.twLength)}));`];
+  // Element i (e = t + i S) of an invocation: `update` runs for every i in order, whether or not the
+  // element exists; `apply` multiplies v. df64: a sincos costs about 7 complex products, so only
+  // every DF_TWIDDLE_ANCHOR-th twiddle comes from it and the others are the previous one times
+  // w_T^(q S): at most DF_TWIDDLE_ANCHOR - 1 products in a chain (~2^-45 of the twiddle).
+  const twiddleLines = (e: string, i: number): { update: string[]; apply: string[] } => {
+    if (df) {
+      const exact = (m: string) => `${dfTwiddle}(${m}, ${K!.twLength}u, ${ar.sincosStep(K!.twLength)})`;
+      const update = i % DF_TWIDDLE_ANCHOR === 0 ? `tw_run = ${exact(`q * ${e}`)};` : `tw_run = ${cmul}(tw_run, tw_step);`;
+      return { update: [update], apply: [`v = ${cmul}(v, tw_run);`] };
+    }
     const args = K ? `${K.twLength}u, ${sincosStep(K.twLength)}` : 'P.tw_len, P.tw_step';
-    return [`let cs = ${sincos}(q * ${e}, ${args});`, `v = ${cmul}(v, ${tw});`];
+    return { update: [], apply: [`let cs = ${sincos}(q * ${e}, ${args});`, `v = ${cmul}(v, ${tw});`] };
   };
+  const twiddleSetup = (): string[] =>
+    df ? [`let tw_step = ${dfTwiddle}(q * ${S}u, ${K!.twLength}u, ${ar.sincosStep(K!.twLength)});`, `var tw_run = vec4<f32>(0.0f);`] : [];
   const body: string[] = [];
   const push = (...l: string[]) => body.push(...l);
   push(
@@ -547,10 +559,13 @@ export function passKernel(spec: PassKernelSpec): PassKernel {
     }
   } else {
     push(`if (is_active) {`);
+    if (twiddleOnLoad) push(...twiddleSetup().map((s) => `  ${s}`));
     for (let i = 0; i < E; i++) {
       const l = `(t + ${i * S}u)`;
       push(`  {`, `    let idx = ${inIdx(l)};`);
-      const read = [...readInput('idx'), ...(twiddleOnLoad ? twiddleLines(l) : [])];
+      const tl = twiddleOnLoad ? twiddleLines(l, i) : { update: [], apply: [] };
+      push(...tl.update.map((s) => `    ${s}`));
+      const read = [...readInput('idx'), ...tl.apply];
       if (K && K.inValid >= span) push(...read.map((s) => `    ${s}`), `    data[${i}] = v;`);
       else push(`    if (idx < ${u(K?.inValid, 'in_valid')}) {`, ...read.map((s) => `      ${s}`), `      data[${i}] = v;`, `    }`);
       push(`  }`);
@@ -596,10 +611,14 @@ export function passKernel(spec: PassKernelSpec): PassKernel {
 
   // Stores.
   push(`if (is_active) {`);
+  if (spec.twiddle && !twiddleOnLoad) push(...twiddleSetup().map((s) => `  ${s}`));
   for (let i = 0; i < E; i++) {
     const k = `(t + ${i * S}u)`;
     push(`  {`, `    let idx = ${outIdx(k)};`, `    var v = data[${i}];`);
-    if (spec.twiddle && !twiddleOnLoad) push(...twiddleLines(k).map((s) => `    ${s}`));
+    if (spec.twiddle && !twiddleOnLoad) {
+      const tl = twiddleLines(k, i);
+      push(...[...tl.update, ...tl.apply].map((s) => `    ${s}`));
+    }
     const store: string[] = [];
     store.push(
       ...ifFlag(PASS_FLAGS.conjugateOutput, df ? `v = ${ar.conj('v')};` : 'v.y = -v.y;'),
