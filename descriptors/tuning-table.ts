@@ -63,14 +63,14 @@ export const MEASURED_TUNING: Partial<Record<ProfileName, Partial<Record<FFTPrec
       10000: { ept: 20, slots: 1, exchange: 'split', parts: 2 },
       16384: { ept: 32, slots: 1, parts: 4, rounds: 2 }, // 2 rounds per workgroup: +7 % (bench/NOTES.md run 24)
     },
-    // f64 (df64 vec4<f32> registers, 4 x the f32 registers): every shape of 256-4096 timed after the
-    // df64 stage twiddles became powers of one sincos (bench/variant.js, one process per shape, H200,
-    // 2026-11-24, bench/NOTES.md run 44): fewer sincos made the longer E16 stages pay at 512-2048.
+    // f64 (df64 vec4<f32> registers, 4 x the f32 registers): every E4-E16 shape of 256-4096 timed
+    // after the df64 stage twiddles became powers of constants picked by digits (bench/variant.js,
+    // one process per shape, H200, 2026-11-24, bench/NOTES.md runs 44-45).
     f64: {
-      256: { ept: 8, slots: 1 },
-      512: { ept: 16, slots: 1, parts: 2 },
-      1024: { ept: 16, slots: 1, parts: 2 },
-      2048: { ept: 16, slots: 1, exchange: 'split' },
+      256: { ept: 8, slots: 1, exchange: 'split' },
+      512: { ept: 8, slots: 1 },
+      1024: { ept: 16, slots: 2, parts: 2 },
+      2048: { ept: 8, slots: 1, parts: 2 },
       4096: { ept: 8, slots: 1, exchange: 'split' },
     },
   },

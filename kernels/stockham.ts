@@ -13,6 +13,7 @@
 import { ARITH_F32, type Arith } from './arith.js';
 import { codeletFunction, codeletName, Emitter, emitDFT, emitTwiddle, type Sign } from './codelets.js';
 import type { Definitions } from './definitions.js';
+import { addDigitTwiddleDF, digitTwiddleProducts } from './digit-twiddle.js';
 import { quadrantMethod, quadrantSuffix } from './sincos.js';
 import { addConst, divConst, gcd, modConst, mulConst, u32Literal } from './wgsl.js';
 
@@ -284,9 +285,10 @@ function registerType(storage: number, ar: Arith): string {
  * - f32: with a = ceil(sqrt(R)), w^(s k) (s < a) and w^(a q k) come from the accurate sincos and the
  *   others as one product w^(a q k) * w^(s k): about 2 sqrt(R) sincos evaluations instead of R - 1,
  *   for at most one extra rounding (~1 ulp) per twiddle. Never a chain of products.
- * - f64 (df64): only w^k comes from the sincos, the others are powers of it (w^(2j) = (w^j)^2,
+ * - f64 (df64): only w^k is evaluated, the others are powers of it (w^(2j) = (w^j)^2,
  *   w^(2j+1) = w^(2j) w). A df64 sincos costs about 7 complex products, and a chain of at most
- *   2 log2(R) products errs by ~2^-45 of the twiddle, far inside f64's bounds (1e-13).
+ *   2 log2(R) products errs by ~2^-45 of the twiddle, far inside f64's bounds (1e-13). w^k itself
+ *   comes from `base` (kernels/digit-twiddle.ts: constants picked by k's octal digits) where given.
  */
 function stageTwiddles(
   body: string[],
@@ -297,12 +299,14 @@ function stageTwiddles(
   twiddle: string,
   cmul: string,
   tw: Arith,
+  base?: string,
 ): string[] {
   const a = Math.ceil(Math.sqrt(R));
   const names: string[] = ['', ...Array.from({ length: R - 1 }, (_, i) => `${stem}${i + 1}`)];
   const accurate = (r: number) => body.push(`let ${names[r]} = ${twiddle}(${mulConst(k, r)}, ${L}u, ${tw.sincosStep(L)});`);
   if (tw.precision === 'f64') {
-    accurate(1);
+    if (base) body.push(`let ${names[1]} = ${base}(${k});`);
+    else accurate(1);
     for (let r = 2; r < R; r++) {
       const [x, y] = r % 2 === 0 ? [names[r / 2], names[r / 2]] : [names[r - 1], names[1]];
       body.push(`let ${names[r]} = ${cmul}(${x}, ${y});`);
@@ -343,13 +347,16 @@ function stageFunction(defs: Definitions, spec: BlockEngineSpec, j: number, stag
   let cmul = '';
   let twmul = '';
   if (ns > 1) {
-    twiddle = addTwiddle(defs, prefix, sign, L, ar);
     cmul = addCmul(defs, prefix, ar);
     twmul = addCmul(defs, prefix, ar.twiddle);
   }
+  // df64: w^k (k < Ns) from constants picked by k's octal digits where that takes at most 2 products
+  // (Ns <= 512), cheaper than the df64 sincos (bench/NOTES.md run 45).
+  const base = ns > 1 && ar.twiddle.precision === 'f64' && digitTwiddleProducts(ns) <= 2 ? addDigitTwiddleDF(defs, prefix, sign, L, ns, twmul) : undefined;
+  if (ns > 1 && !base) twiddle = addTwiddle(defs, prefix, sign, L, ar);
   // Twiddles shared by all butterflies when k does not depend on m (else butterfly 0's, for angleSum).
   const shared = ns > 1 && stride % ns === 0;
-  const tw = (k: string, stem: string) => stageTwiddles(body, stem, k, R, L, twiddle, twmul, ar.twiddle);
+  const tw = (k: string, stem: string) => stageTwiddles(body, stem, k, R, L, twiddle, twmul, ar.twiddle, base);
   const baseW = shared ? tw('k', 'w') : angleSum ? tw('thread', 'w0_') : [];
   const rotated = (m: number) => {
     const em = new Emitter(`w${m}_`);
