@@ -32,17 +32,17 @@ function selectTree(values: string[], digit: string, bit = 0): string {
 }
 
 /**
- * Adds `<prefix>_twsel_<L>_<count>[_inv](k: u32) -> vec4<f32>` = exp(sign 2 pi i k / L) in df64 for
- * k < count, and returns its name. `cmul` names the module's df64 complex product.
+ * Adds `<prefix>_twsel_<L>_<count>[_x<r>][_inv](k: u32) -> vec4<f32>` = exp(sign 2 pi i r k / L) in
+ * df64 for k < count, and returns its name. `cmul` names the module's df64 complex product.
  */
-export function addDigitTwiddleDF(defs: Definitions, prefix: string, sign: Sign, L: number, count: number, cmul: string): string {
-  const name = `${prefix}_twsel_${L}_${count}${sign < 0 ? '' : '_inv'}`;
+export function addDigitTwiddleDF(defs: Definitions, prefix: string, sign: Sign, L: number, count: number, cmul: string, r = 1): string {
+  const name = `${prefix}_twsel_${L}_${count}${r === 1 ? '' : `_x${r}`}${sign < 0 ? '' : '_inv'}`;
   return defs.add(name, () => {
     const lines: string[] = [];
     let shift = 0;
     digitBits(count).forEach((bits, i) => {
       const values = Array.from({ length: 1 << bits }, (_, d) => {
-        const w = unitRoot(d * 8 ** i, L);
+        const w = unitRoot((r * d * 8 ** i) % L, L);
         return dfComplexLiteral(w.re, sign * w.im);
       });
       const digit = shift === 0 ? `(k & ${(1 << bits) - 1}u)` : `((k >> ${shift}u) & ${(1 << bits) - 1}u)`;
@@ -52,7 +52,7 @@ export function addDigitTwiddleDF(defs: Definitions, prefix: string, sign: Sign,
     const factors = lines.length / 2;
     const product = Array.from({ length: factors - 1 }, (_, i) => i + 1).reduce((acc, i) => `${cmul}(${acc}, f${i})`, 'f0');
     return [
-      `// exp(${sign < 0 ? '-' : '+'}2 pi i k / ${L}) for k < ${count}: one df64 constant per octal digit of k, chosen by selects.`,
+      `// exp(${sign < 0 ? '-' : '+'}2 pi i ${r === 1 ? '' : `${r} `}k / ${L}) for k < ${count}: one df64 constant per octal digit of k, chosen by selects.`,
       `fn ${name}(k: u32) -> vec4<f32> {`,
       ...lines,
       `  return ${product};`,

@@ -288,7 +288,8 @@ function registerType(storage: number, ar: Arith): string {
  * - f64 (df64): only w^k is evaluated, the others are powers of it (w^(2j) = (w^j)^2,
  *   w^(2j+1) = w^(2j) w). A df64 sincos costs about 7 complex products, and a chain of at most
  *   2 log2(R) products errs by ~2^-45 of the twiddle, far inside f64's bounds (1e-13). w^k itself
- *   comes from `base` (kernels/digit-twiddle.ts: constants picked by k's octal digits) where given.
+ *   comes from `base` (kernels/digit-twiddle.ts: constants picked by k's octal digits) where given,
+ *   and with `selectAll` (one digit) every w^(rk) does.
  */
 function stageTwiddles(
   body: string[],
@@ -299,13 +300,18 @@ function stageTwiddles(
   twiddle: string,
   cmul: string,
   tw: Arith,
-  base?: string,
+  base?: (r: number) => string,
+  selectAll = false,
 ): string[] {
   const a = Math.ceil(Math.sqrt(R));
   const names: string[] = ['', ...Array.from({ length: R - 1 }, (_, i) => `${stem}${i + 1}`)];
   const accurate = (r: number) => body.push(`let ${names[r]} = ${twiddle}(${mulConst(k, r)}, ${L}u, ${tw.sincosStep(L)});`);
   if (tw.precision === 'f64') {
-    if (base) body.push(`let ${names[1]} = ${base}(${k});`);
+    if (base && selectAll) {
+      for (let r = 1; r < R; r++) body.push(`let ${names[r]} = ${base(r)}(${k});`);
+      return names;
+    }
+    if (base) body.push(`let ${names[1]} = ${base(1)}(${k});`);
     else accurate(1);
     for (let r = 2; r < R; r++) {
       const [x, y] = r % 2 === 0 ? [names[r / 2], names[r / 2]] : [names[r - 1], names[1]];
@@ -352,11 +358,14 @@ function stageFunction(defs: Definitions, spec: BlockEngineSpec, j: number, stag
   }
   // df64: w^k (k < Ns) from constants picked by k's octal digits where that takes at most 2 products
   // (Ns <= 512), cheaper than the df64 sincos (bench/NOTES.md run 45).
-  const base = ns > 1 && ar.twiddle.precision === 'f64' && digitTwiddleProducts(ns) <= 2 ? addDigitTwiddleDF(defs, prefix, sign, L, ns, twmul) : undefined;
+  const digits = ns > 1 && ar.twiddle.precision === 'f64' && digitTwiddleProducts(ns) <= 2;
+  const base = digits ? (r: number) => addDigitTwiddleDF(defs, prefix, sign, L, ns, twmul, r) : undefined;
+  // Ns <= 8: every w^(rk) is one constant tree, no products (bench/NOTES.md run 46).
+  const selectAll = digits && digitTwiddleProducts(ns) === 0;
   if (ns > 1 && !base) twiddle = addTwiddle(defs, prefix, sign, L, ar);
   // Twiddles shared by all butterflies when k does not depend on m (else butterfly 0's, for angleSum).
   const shared = ns > 1 && stride % ns === 0;
-  const tw = (k: string, stem: string) => stageTwiddles(body, stem, k, R, L, twiddle, twmul, ar.twiddle, base);
+  const tw = (k: string, stem: string) => stageTwiddles(body, stem, k, R, L, twiddle, twmul, ar.twiddle, base, selectAll);
   const baseW = shared ? tw('k', 'w') : angleSum ? tw('thread', 'w0_') : [];
   const rotated = (m: number) => {
     const em = new Emitter(`w${m}_`);
