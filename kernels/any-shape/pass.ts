@@ -421,17 +421,16 @@ export function passKernel(spec: PassKernelSpec): PassKernel {
   // element exists; `apply` multiplies v. df64: a sincos costs about 7 complex products, so only
   // every DF_TWIDDLE_ANCHOR-th twiddle comes from it and the others are the previous one times
   // w_T^(q S): at most DF_TWIDDLE_ANCHOR - 1 products in a chain (~2^-45 of the twiddle).
+  const dfExact = (m: string) => `${dfTwiddle}(${m}, ${K!.twLength}u, ${ar.sincosStep(K!.twLength)})`;
   const twiddleLines = (e: string, i: number): { update: string[]; apply: string[] } => {
     if (df) {
-      const exact = (m: string) => `${dfTwiddle}(${m}, ${K!.twLength}u, ${ar.sincosStep(K!.twLength)})`;
-      const update = i % DF_TWIDDLE_ANCHOR === 0 ? `tw_run = ${exact(`q * ${e}`)};` : `tw_run = ${cmul}(tw_run, tw_step);`;
+      const update = i % DF_TWIDDLE_ANCHOR === 0 ? `tw_run = ${dfExact(`q * ${e}`)};` : `tw_run = ${cmul}(tw_run, tw_step);`;
       return { update: [update], apply: [`v = ${cmul}(v, tw_run);`] };
     }
     const args = K ? `${K.twLength}u, ${sincosStep(K.twLength)}` : 'P.tw_len, P.tw_step';
     return { update: [], apply: [`let cs = ${sincos}(q * ${e}, ${args});`, `v = ${cmul}(v, ${tw});`] };
   };
-  const twiddleSetup = (): string[] =>
-    df ? [`let tw_step = ${dfTwiddle}(q * ${S}u, ${K!.twLength}u, ${ar.sincosStep(K!.twLength)});`, `var tw_run = vec4<f32>(0.0f);`] : [];
+  const twiddleSetup = (): string[] => (df ? [`let tw_step = ${dfExact(`q * ${S}u`)};`, `var tw_run = vec4<f32>(0.0f);`] : []);
   const body: string[] = [];
   const push = (...l: string[]) => body.push(...l);
   push(
