@@ -6,7 +6,8 @@ import type { FFTPlan } from '../descriptors/model.js';
 import { arithFor, type Arith } from './arith.js';
 import { addBluesteinExecute } from './bluestein.js';
 import { Definitions } from './definitions.js';
-import { addBlockEngine, addCodelet, engineBarriers, stageRadices } from './stockham.js';
+import { addBlockEngine, addCodelet, engineBarriers, engineTwiddleTable, stageRadices } from './stockham.js';
+import { twiddleTableData } from './twiddle-table.js';
 import { bufferNames, ownDeclarations, sharedApiFor } from './shared-api.js';
 import { defaultPrefix } from './prefix.js';
 import type { InternalModuleOptions, WGSLModule } from './types.js';
@@ -73,6 +74,7 @@ function generateBlockExecute(
   ar: Arith,
   tag = '',
   slotLayout?: Pick<InternalModuleOptions, 'slotStride' | 'slotSwizzle'>,
+  table?: TableRequest,
 ): string {
   const name = `${prefix}${tag}_execute`;
   const slots = plan.fftsPerBlock / plan.implicitTypeBatching;
@@ -80,7 +82,11 @@ function generateBlockExecute(
   if (plan.algorithm === 'bluestein') {
     return addBluesteinExecute(defs, { ...common, name, size: plan.size, execSize: plan.execSize, workspace, prefetch: plan.bluesteinPrefetch });
   }
-  const engine = addBlockEngine(defs, { ...common, size: plan.execSize, sign: plan.direction === 'forward' ? -1 : 1 });
+  const sign = plan.direction === 'forward' ? -1 : 1;
+  const spec = { ...common, size: plan.execSize, sign } as const;
+  const layout = table ? engineTwiddleTable(spec) : undefined;
+  const engine = addBlockEngine(defs, layout?.length ? { ...spec, twiddleTable: table!.name } : spec);
+  if (layout?.length) table!.data = twiddleTableData(layout, sign, plan.precision === 'f64' ? 'f64' : 'f32');
   return defs.add(name, () =>
     [
       `// Block execute (registers): invocation thread of slot fft holds element thread + i * ${plan.stride} in register i.`,
@@ -89,6 +95,12 @@ function generateBlockExecute(
       `}`,
     ].join('\n'),
   );
+}
+
+/** The twiddle table generateBlockExecute is asked to use (its name), and the contents it fills in when it does. */
+interface TableRequest {
+  readonly name: string;
+  data?: Float32Array<ArrayBuffer>;
 }
 
 function generateExecuteShared(plan: FFTPlan, prefix: string, smem: string, execute: string, defs: Definitions, ar: Arith): string {
@@ -189,6 +201,8 @@ export function generateComplexModule(plan: FFTPlan, options: InternalModuleOpti
 
   let execute: string;
   let executeShared: string | undefined;
+  let twiddleTable: WGSLModule['twiddleTable'];
+  const tableRequest: TableRequest | undefined = options.twiddleTable ? { name: `${prefix}_twiddle_table` } : undefined;
   let dataName = '';
   let dataDecl = '';
   if (plan.execution === 'thread') {
@@ -197,7 +211,14 @@ export function generateComplexModule(plan: FFTPlan, options: InternalModuleOpti
     execute = generateBlockExecute(plan, prefix, smemName, workspace?.name ?? '', defs, ar, '', {
       slotStride: options.slotStride,
       slotSwizzle: options.slotSwizzle,
-    });
+    }, tableRequest);
+    if (options.twiddleTable && tableRequest?.data) {
+      twiddleTable = { ...options.twiddleTable, name: tableRequest.name, data: tableRequest.data };
+      decls.push(
+        `// Stage twiddles (${tableRequest.data.byteLength} bytes, kernels/twiddle-table.ts): upload module.twiddleTable.data.`,
+        `@group(${twiddleTable.group}) @binding(${twiddleTable.binding}) var<storage, read> ${twiddleTable.name}: array<${ar.twiddle.value}>;`,
+      );
+    }
     if (api?.kind === 'same' && !options.registersOnly) {
       executeShared = generateExecuteShared(plan, prefix, smemName, execute, defs, ar);
       [dataName, dataDecl] = [smemName, smemDecl];
@@ -226,6 +247,7 @@ export function generateComplexModule(plan: FFTPlan, options: InternalModuleOpti
     sharedData: dataName,
     sharedDataDeclaration: dataDecl,
     ...(workspace ? { workspace } : {}),
+    ...(twiddleTable ? { twiddleTable } : {}),
     plan,
   };
 }

@@ -14,6 +14,7 @@ import { ARITH_F32, type Arith } from './arith.js';
 import { codeletFunction, codeletName, Emitter, emitDFT, emitTwiddle, type Sign } from './codelets.js';
 import type { Definitions } from './definitions.js';
 import { addDigitTwiddleDF, digitTwiddleProducts } from './digit-twiddle.js';
+import { twiddleTableLayout, twiddleTableRead, type TwiddleTableLayout, type TwiddleTableStage } from './twiddle-table.js';
 import { quadrantMethod, quadrantSuffix } from './sincos.js';
 import { addConst, divConst, gcd, modConst, mulConst, u32Literal } from './wgsl.js';
 
@@ -83,6 +84,12 @@ export interface BlockEngineSpec {
    * engineOutputPosition says). Its last stage then runs a multiple of `parts` butterflies per invocation.
    */
   readonly naturalOutput?: boolean;
+  /**
+   * Name of a `var<storage, read>` array of twiddles (`arith.twiddle.value`) laid out as
+   * engineTwiddleTable(spec) says: every stage with Ns > 1 reads its twiddles there instead of
+   * computing them (kernels/twiddle-table.ts). Default: computed.
+   */
+  readonly twiddleTable?: string;
 }
 
 /**
@@ -335,13 +342,20 @@ function stageTwiddles(
  */
 type RegisterMap = readonly number[];
 
-function stageFunction(defs: Definitions, spec: BlockEngineSpec, j: number, stage: Stage, name: string, reg: RegisterMap): string {
+/** The twiddle table an engine with `twiddleTable` reads (kernels/twiddle-table.ts). */
+export function engineTwiddleTable(spec: BlockEngineSpec): TwiddleTableLayout {
+  return twiddleTableLayout(stagesOf(spec));
+}
+
+/** `table`: where the stage's twiddles sit in spec.twiddleTable (a stage with Ns > 1 of an engine that has one). */
+function stageFunction(defs: Definitions, spec: BlockEngineSpec, j: number, stage: Stage, name: string, reg: RegisterMap, table?: TwiddleTableStage): string {
   const { prefix, sign, ept } = spec;
   const ar = spec.arith ?? ARITH_F32;
   const stride = spec.size / ept;
   const { radix: R, ns } = stage;
   const per = ept / R;
   const L = ns * R;
+  if (table) return tableStageFunction(defs, spec, j, stage, name, reg, table);
   // Last stage with several butterflies per invocation (Ns R = N >= per * stride, so k = thread +
   // m * stride for every m, no wrap): butterfly 0's twiddles come from the accurate sincos and
   // butterfly m's as those times the f64 constant w^(r m stride), the angle sum: one product each
@@ -388,6 +402,43 @@ function stageFunction(defs: Definitions, spec: BlockEngineSpec, j: number, stag
   }
   return [
     `// Stage ${j}: radix ${R}, Ns = ${ns}; butterflies thread + m * ${stride} (m < ${per}) on registers m + r * ${per}.`,
+    `fn ${name}(data: ${registerType(spec.storage, ar)}, thread: u32) {`,
+    ...body.map((l) => `  ${l}`),
+    `}`,
+  ].join('\n');
+}
+
+/** stageFunction for a stage whose twiddles w^(r k) come from the twiddle table: one load each, k per butterfly. */
+function tableStageFunction(defs: Definitions, spec: BlockEngineSpec, j: number, stage: Stage, name: string, reg: RegisterMap, table: TwiddleTableStage): string {
+  const ar = spec.arith ?? ARITH_F32;
+  const stride = spec.size / spec.ept;
+  const { radix: R } = stage;
+  const per = spec.ept / R;
+  const cmul = addCmul(defs, spec.prefix, ar);
+  const idx = butterflyIndex(stage, stride, spec.ept, false);
+  const body: string[] = [...idx.lines];
+  const loaded = new Map<string, string[]>();
+  for (let m = 0; m < per; m++) {
+    const k = idx.k(m);
+    // Butterflies with the same k (all of them when Ns divides the stride) share the loads.
+    let w = loaded.get(k);
+    if (!w) {
+      const names = ['', ...Array.from({ length: R - 1 }, (_, i) => `w${loaded.size}_${i + 1}`)];
+      for (let r = 1; r < R; r++) body.push(`let ${names[r]} = ${twiddleTableRead(spec.twiddleTable!, table, r, k)};`);
+      loaded.set(k, (w = names));
+    }
+    const em = new Emitter(`b${m}_`);
+    const inputs: string[] = [];
+    for (let r = 0; r < R; r++) {
+      const value = ar.load(`(*data)[${reg[m + r * per]}]`);
+      inputs.push(em.bind(r === 0 ? value : `${cmul}(${value}, ${w[r]})`));
+    }
+    const out = emitDFT(em, inputs, spec.sign, ar);
+    body.push(`// butterfly ${m}: radix-${R} DFT`, ...em.lines);
+    for (let r = 0; r < R; r++) body.push(`(*data)[${reg[m + r * per]}] = ${ar.store(out[r])};`);
+  }
+  return [
+    `// Stage ${j}: radix ${R}, Ns = ${stage.ns}; butterflies thread + m * ${stride} (m < ${per}) on registers m + r * ${per}; twiddles from ${spec.twiddleTable}[${table.offset}..].`,
     `fn ${name}(data: ${registerType(spec.storage, ar)}, thread: u32) {`,
     ...body.map((l) => `  ${l}`),
     `}`,
@@ -495,10 +546,11 @@ export function addBlockEngine(defs: Definitions, spec: BlockEngineSpec): string
   const body: string[] = [];
   if (stages.length > 1) body.push(`let working = thread < ${stride}u && fft < ${u32Literal(spec.slots)};`);
   let reg: RegisterMap = Array.from({ length: ept }, (_, i) => i);
+  const table = spec.twiddleTable ? twiddleTableLayout(stages) : undefined;
   stages.forEach((stage, j) => {
     const stageName = `${stem}_stage_${j}${dir}`;
     const map = reg;
-    defs.add(stageName, () => stageFunction(defs, spec, j, stage, stageName, map));
+    defs.add(stageName, () => stageFunction(defs, spec, j, stage, stageName, map, table?.stages[j]));
     body.push(`${stageName}(data, thread);`);
     if (j < stages.length - 1 || spec.naturalOutput) {
       const exName = `${stem}_exchange_${j}`;

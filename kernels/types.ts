@@ -26,6 +26,16 @@ export interface WGSLOptions {
    * tests a device; the host helpers do so themselves. Default false.
    */
   readonly exactFma?: boolean;
+  /**
+   * Block execution (not Bluestein; for R2C / C2R, the inner complex FFT's stages): read the stage
+   * twiddles from a table in a storage buffer bound here instead of computing them
+   * (kernels/twiddle-table.ts; about N complex twiddles of the twiddle type, 16 bytes each in f64).
+   * The module then declares the binding and returns the table's contents in `twiddleTable.data`:
+   * the caller uploads them once and binds the buffer. Faster where computing twiddles costs more
+   * than loading them (f64 on an H100: +14-23 % at 256-4096, bench/NOTES.md run 49; f32 measured
+   * slower there); the results are at least as accurate. Default: computed.
+   */
+  readonly twiddleTable?: { readonly group: number; readonly binding: number };
 }
 
 export interface WGSLModule {
@@ -51,6 +61,11 @@ export interface WGSLModule {
   readonly sharedData: string;
   /** Its declaration ('' when the API is not offered). */
   readonly sharedDataDeclaration: string;
+  /**
+   * With the `twiddleTable` option, when the plan has twiddles to read: the binding, the name of
+   * the `var<storage, read>` array, and the buffer contents to upload (`data.byteLength` bytes).
+   */
+  readonly twiddleTable?: { readonly group: number; readonly binding: number; readonly name: string; readonly data: Float32Array<ArrayBuffer> };
   /** The workspace binding, when the plan requires one. */
   readonly workspace?: { readonly group: number; readonly binding: number; readonly name: string };
   /** The plan the code was generated for. */

@@ -184,6 +184,7 @@ export function generateRealModule(plan: FFTPlan, options: InternalModuleOptions
     ...(options.workspace ? { workspace: options.workspace } : {}),
     ...(options.workspaceName ? { workspaceName: options.workspaceName } : {}),
     ...(options.exactFma ? { exactFma: true } : {}),
+    ...(options.twiddleTable ? { twiddleTable: options.twiddleTable } : {}),
   };
   const inner = innerPlan ? generateComplexModule(innerPlan, innerOptions) : undefined;
   const smemKind = !block || local ? 'none' : plan.exchange === 'split' ? 'split' : 'complex';
@@ -252,6 +253,7 @@ export function generateRealModule(plan: FFTPlan, options: InternalModuleOptions
     sharedData: dataName,
     sharedDataDeclaration: dataDecl,
     ...(inner?.workspace ? { workspace: inner.workspace } : {}),
+    ...(inner?.twiddleTable ? { twiddleTable: inner.twiddleTable } : {}),
     plan,
   };
 }

@@ -14,6 +14,8 @@ export const INPUT_BINDING = 0;
 export const OUTPUT_BINDING = 1;
 export const PARAMS_BINDING = 2;
 export const WORKSPACE_BINDING = 3;
+/** The stage twiddle table (WGSLOptions.twiddleTable) of f64 plans. */
+export const TWIDDLE_TABLE_BINDING = 4;
 
 /** Workgroup width of Thread-execution batched kernels (one FFT per invocation). */
 export const THREAD_KERNEL_WIDTH = 64;

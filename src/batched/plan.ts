@@ -14,11 +14,12 @@ import { runOnce } from '../host/run-once.js';
 import { lazyPipeline, sharedPipeline } from '../host/pipelines.js';
 import { hasExactFma } from '../host/fma.js';
 import { compileShader } from '../host/shader.js';
-import { makeWorkspace, workspaceFor, WORKSPACE_BINDING, type CodeGenerating, type FFTWorkspace } from '../host/workspace.js';
+import { makeWorkspace, planOf, workspaceFor, WORKSPACE_BINDING, type CodeGenerating, type FFTWorkspace } from '../host/workspace.js';
 import {
   batchedKernelSource,
   INPUT_BINDING,
   OUTPUT_BINDING,
+  TWIDDLE_TABLE_BINDING,
   PARAMS_BINDING,
   scalarsPerElement,
   batchedLayout,
@@ -134,7 +135,10 @@ export async function createBatchedFFT(
   if (typeof options !== 'object' || options === null) throw new Error('webfftdx: createBatchedFFT(device, desc, { batch }) needs its options object');
   const batch = checkBatch(options.batch);
   const chosen = options.fftsPerBlock === 'descriptor' ? desc : withSuggestedFFTsPerBlock(desc);
-  const module = chosen.wgsl({ prefix: 'fft', workspace: { group: 0, binding: WORKSPACE_BINDING } });
+  const base = { prefix: 'fft', workspace: { group: 0, binding: WORKSPACE_BINDING } };
+  // f64 engines read their stage twiddles from a table (+14-20 % on an H100, bench/NOTES.md run 49).
+  const table = planOf(chosen).precision === 'f64' ? { twiddleTable: { group: 0, binding: TWIDDLE_TABLE_BINDING } } : {};
+  const module = chosen.wgsl({ ...base, ...table });
   const plan = module.plan;
   const label = planLabel(plan);
   const maxBytes = device.limits.maxComputeWorkgroupStorageSize;
@@ -159,7 +163,7 @@ export async function createBatchedFFT(
   // f64 on a device whose fma rounds once: the faster df64 products (WGSLOptions.exactFma). Asked of
   // the device only now, after every check above has passed (a one-off probe kernel per device).
   if (plan.precision === 'f64' && (await hasExactFma(device))) {
-    const fused = chosen.wgsl({ prefix: 'fft', workspace: { group: 0, binding: WORKSPACE_BINDING }, exactFma: true });
+    const fused = chosen.wgsl({ ...base, exactFma: true, ...table });
     outOfPlace = batchedKernelSource(fused, options, false, maxBytes);
     inPlace = canInPlace ? batchedKernelSource(fused, options, true, maxBytes) : undefined;
   }
@@ -170,8 +174,14 @@ export async function createBatchedFFT(
   const pipelineFor = (same: boolean): GPUComputePipeline => (same ? inPlacePipeline!() : outOfPlacePipeline);
   const params = device.createBuffer({ size: 16, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST, label: 'webfftdx batch params' });
   device.queue.writeBuffer(params, 0, paramsData);
+  const tableData = module.twiddleTable?.data;
+  const twiddles = tableData ? device.createBuffer({ size: tableData.byteLength, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST, label: 'webfftdx twiddle table' }) : undefined;
+  if (twiddles) device.queue.writeBuffer(twiddles, 0, tableData!);
   const bindGroups = new WeakMap<GPUBuffer, WeakMap<GPUBuffer, GPUBindGroup>>();
-  const life = new PlanLifecycle(device, 'createBatchedFFT plan', () => params.destroy());
+  const life = new PlanLifecycle(device, 'createBatchedFFT plan', () => {
+    params.destroy();
+    twiddles?.destroy();
+  });
 
   const encode = (pass: GPUComputePassEncoder, buffers: BatchedFFTBuffers): void => {
     life.assertUsable('encode()');
@@ -196,6 +206,7 @@ export async function createBatchedFFT(
       ];
       if (!same) entries.push({ binding: OUTPUT_BINDING, resource: { buffer: output } });
       if (ws) entries.push({ binding: WORKSPACE_BINDING, resource: { buffer: ws } });
+      if (twiddles) entries.push({ binding: TWIDDLE_TABLE_BINDING, resource: { buffer: twiddles } });
       group = device.createBindGroup({ layout: pipeline.getBindGroupLayout(0), entries });
       if (!ws) byOut.set(output, group);
     }

@@ -5,22 +5,41 @@
 import { describe, expect, it } from 'vitest';
 import { Block, createBatchedFFT, Direction, fft, Precision, RealFFTOptions, Size, Thread, Type } from '../../src/index.js';
 import { referenceDFT } from '../../src/reference.js';
+import { resolvePlan } from '../../descriptors/plan.js';
+import { generateModule } from '../../kernels/module.js';
+import type { CodeGenerating } from '../../src/host/workspace.js';
 import { complexFromDF64, complexToDF64, realFromDF64, realToDF64 } from '../../kernels/df64-layout.js';
 import { testDevice, withErrorScopes } from '../support/gpu.js';
 import { makeSeed } from '../support/random.js';
 import { batchRelativeL2, randomComplex64 } from '../support/precision.js';
 import { c2rReference, r2cReference } from '../real/harness.js';
 
+/**
+ * A Block f64 plan with a forced shape: createBatchedFFT reads its stage twiddles from a table
+ * (kernels/twiddle-table.ts), shared by all butterflies of a stage or, where Ns does not divide the
+ * stride, one per butterfly; several FFT groups per workgroup (FFTPlan.batchRounds) as the GPU
+ * tuning table picks them.
+ */
+function f64Block(size: number, direction: 'forward' | 'inverse', elementsPerThread: number, batchRounds = 1): CodeGenerating {
+  const plan = resolvePlan({ type: 'c2c', execution: 'block', precision: 'f64', size, direction, elementsPerThread, batchRounds });
+  return { wgsl: (options) => generateModule(plan, options) };
+}
+
 describe('createBatchedFFT, Precision(f64)', () => {
   const seed = makeSeed();
   const cases = [
     { name: 'Thread 16, batch 67', desc: fft(Size(16), Direction('forward'), Precision('f64'), Thread()), n: 16, batch: 67, sign: -1 as const },
     { name: 'Block 61 (Bluestein) inverse, batch 3', desc: fft(Size(61), Direction('inverse'), Precision('f64'), Block()), n: 61, batch: 3, sign: 1 as const },
+    // 3 rounds, batch 5: the second workgroup's last round is past the batch.
+    { name: 'Block 512 E8, 3 rounds (twiddle table), batch 5', desc: f64Block(512, 'forward', 8, 3), n: 512, batch: 5, sign: -1 as const },
+    // Radices 16 x 16 x 2 over 32 invocations: the last stage (Ns 256) reads its twiddles per butterfly.
+    { name: 'Block 512 E16 inverse (twiddle table, per-butterfly k), batch 3', desc: f64Block(512, 'inverse', 16), n: 512, batch: 3, sign: 1 as const },
   ];
   for (const c of cases) {
     it(`${c.name} (seed ${seed})`, async () => {
       const { device } = await testDevice();
       const plan = await createBatchedFFT(device, c.desc, { batch: c.batch });
+      if (plan.plan.execution === 'block' && plan.plan.algorithm === 'stockham') expect(plan.code.outOfPlace).toMatch(/var<storage, read> fft_twiddle_table/);
       const ffts = randomComplex64(c.n, c.batch, seed);
       const data = new Float64Array(2 * c.n * c.batch);
       ffts.forEach((x, b) => data.set(x, 2 * c.n * b));

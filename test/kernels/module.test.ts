@@ -107,6 +107,40 @@ describe('generateModule', () => {
     expect(bluesteinWorkspace(d.plan).byteLength).toBe(d.plan.workspaceSize);
   });
 
+  it('twiddleTable: the binding, the table of every stage with Ns > 1 (df64 pairs of f64 values), none where there is nothing to read', () => {
+    const plan = resolvePlan({ size: 512, direction: 'inverse', precision: 'f64', execution: 'block', elementsPerThread: 8 });
+    expect(stageRadices(512, 8)).toEqual([8, 8, 8]);
+    const m = generateModule(plan, { prefix: 'p', twiddleTable: { group: 1, binding: 5 } });
+    const table = m.twiddleTable!;
+    expect(table).toMatchObject({ group: 1, binding: 5, name: 'p_twiddle_table' });
+    expect(m.code).toContain('@group(1) @binding(5) var<storage, read> p_twiddle_table: array<vec4<f32>>;');
+    expect(m.code).not.toContain('_twsel_'); // no twiddle is computed
+    // Stages Ns = 8, 64, each (R - 1) Ns entries of vec4<f32>: w^(r k) at offset + (r - 1) Ns + k.
+    expect(table.data.length).toBe(4 * 7 * (8 + 64));
+    const at = (offset: number, ns: number, r: number, k: number) => 4 * (offset + (r - 1) * ns + k);
+    for (const [offset, ns, r, k] of [[0, 8, 3, 5], [56, 64, 7, 63], [56, 64, 2, 37]]) {
+      const angle = (2 * Math.PI * ((r * k) % (8 * ns))) / (8 * ns);
+      const i = at(offset, ns, r, k);
+      // hi + lo: 48 significant bits (kernels/df64-layout.ts).
+      expect(Math.abs(table.data[i] + table.data[i + 2] - Math.cos(angle))).toBeLessThan(2 ** -48);
+      expect(Math.abs(table.data[i + 1] + table.data[i + 3] - Math.sin(angle))).toBeLessThan(2 ** -48); // inverse: +sin
+      expect(Math.abs(table.data[i + 2])).toBeLessThanOrEqual(Math.abs(table.data[i]) * 2 ** -24);
+    }
+    // The f32 table of the same shape: (re, im) per entry.
+    const f32 = generateModule(resolvePlan({ size: 512, direction: 'forward', execution: 'block', elementsPerThread: 8 }), { twiddleTable: { group: 0, binding: 4 } });
+    let ns = 1;
+    let entries = 0;
+    for (const r of stageRadices(512, f32.plan.execEPT, f32.plan.exchangeParts)) [entries, ns] = [entries + (ns > 1 ? (r - 1) * ns : 0), ns * r];
+    expect(f32.twiddleTable!.data.length).toBe(2 * entries);
+    expect(f32.code).toMatch(/var<storage, read> \w+_twiddle_table: array<vec2<f32>>;/);
+    // Nothing to read: Thread execution, one invocation per FFT, Bluestein.
+    for (const state of [{ size: 16, execution: 'thread' }, { size: 16, execution: 'block', elementsPerThread: 16 }, { size: 97, execution: 'block' }] as const) {
+      const none = generateModule(resolvePlan({ direction: 'forward', precision: 'f64', ...state }), { twiddleTable: { group: 0, binding: 4 }, workspace: { group: 0, binding: 3 } });
+      expect(none.twiddleTable).toBeUndefined();
+      expect(none.code).not.toContain('twiddle_table');
+    }
+  });
+
   it('stage radices: each divides the elements per thread, product N', () => {
     expect(stageRadices(4096, 16)).toEqual([16, 16, 16]);
     expect(stageRadices(1000, 20)).toEqual([20, 10, 5]);

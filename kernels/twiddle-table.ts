@@ -1,0 +1,67 @@
+// Stage twiddles of the Block engine read from a table in a storage buffer instead of computed.
+// A df64 engine spends about a fifth of its time computing twiddles (products of df64 constants,
+// bench/NOTES.md runs 48-49); read from a table that every workgroup shares (so it stays in the
+// caches) they cost one 16-byte load each. The table holds, for every stage j with Ns > 1 (radix R,
+// L = Ns R), the values w_L^(r k) = exp(sign 2 pi i r k / L) for 0 < r < R and k < Ns at
+// offset_j + (r - 1) Ns + k: about N entries in all, f64 values rounded once to the twiddle type.
+import { dfSplit } from './arith.js';
+import { unitRoot, type Sign } from './codelets.js';
+
+/** A stage of the table: where its values start, and the stage's radix and Ns. */
+export interface TwiddleTableStage {
+  readonly offset: number;
+  readonly radix: number;
+  readonly ns: number;
+}
+
+export interface TwiddleTableLayout {
+  /** By engine stage; undefined for stages without twiddles (Ns = 1). */
+  readonly stages: readonly (TwiddleTableStage | undefined)[];
+  /** Entries (complex twiddles) in all. */
+  readonly length: number;
+}
+
+/** The table layout of an engine with these stages (radix and Ns by stage, in order). */
+export function twiddleTableLayout(stages: readonly { readonly radix: number; readonly ns: number }[]): TwiddleTableLayout {
+  let length = 0;
+  const out = stages.map(({ radix, ns }) => {
+    if (ns === 1) return undefined;
+    const stage = { offset: length, radix, ns };
+    length += (radix - 1) * ns;
+    return stage;
+  });
+  return { stages: out, length };
+}
+
+/**
+ * The table's contents as the storage buffer holds them: per entry (re, im) in f32, or for
+ * 'f64' the df64 vec4<f32> (re_hi, im_hi, re_lo, im_lo) (kernels/df64-layout.ts).
+ */
+export function twiddleTableData(layout: TwiddleTableLayout, sign: Sign, precision: 'f32' | 'f64'): Float32Array<ArrayBuffer> {
+  const width = precision === 'f64' ? 4 : 2;
+  const out = new Float32Array(layout.length * width);
+  for (const stage of layout.stages) {
+    if (!stage) continue;
+    const L = stage.ns * stage.radix;
+    for (let r = 1; r < stage.radix; r++) {
+      for (let k = 0; k < stage.ns; k++) {
+        const w = unitRoot(r * k, L);
+        const at = (stage.offset + (r - 1) * stage.ns + k) * width;
+        if (width === 2) {
+          out[at] = w.re;
+          out[at + 1] = sign * w.im;
+        } else {
+          [out[at], out[at + 2]] = dfSplit(w.re);
+          [out[at + 1], out[at + 3]] = dfSplit(sign * w.im);
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/** WGSL for twiddle r of a stage at index k (a u32 expression) in the table named `table`. */
+export function twiddleTableRead(table: string, stage: TwiddleTableStage, r: number, k: string): string {
+  const base = stage.offset + (r - 1) * stage.ns;
+  return base === 0 ? `${table}[${k}]` : `${table}[${base}u + ${k}]`;
+}
