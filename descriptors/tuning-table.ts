@@ -66,11 +66,13 @@ export const MEASURED_TUNING: Partial<Record<ProfileName, Partial<Record<FFTPrec
     // f64 (df64 vec4<f32> registers, 4 x the f32 registers): every E4-E16 shape of 256-4096 timed
     // after the df64 stage twiddles became powers of constants picked by digits (bench/variant.js,
     // one process per shape, H200, 2026-11-24, bench/NOTES.md runs 44-45), then 1-4 FFT groups per
-    // workgroup on the H100 and the H200 (run 47: 2 rounds +8-10 % at 512 and 4096, +3.5 % at 2048).
+    // workgroup on the H100 and the H200 (run 47: 2 rounds +8-10 % at 512 and 4096, +3.5 % at 2048);
+    // re-timed on both GPUs once the batched kernels read the twiddles from a table (run 50: 512
+    // split in one round +3-5 %, 1024 E4 in 2 rounds +9 %; the others kept).
     f64: {
       256: { ept: 8, slots: 1, exchange: 'split' },
-      512: { ept: 8, slots: 1, rounds: 2 },
-      1024: { ept: 16, slots: 2, parts: 2 },
+      512: { ept: 8, slots: 1, exchange: 'split' },
+      1024: { ept: 4, slots: 1, rounds: 2 },
       2048: { ept: 8, slots: 1, parts: 2, rounds: 2 },
       4096: { ept: 8, slots: 1, exchange: 'split', rounds: 2 },
     },
