@@ -68,13 +68,13 @@ export const MEASURED_TUNING: Partial<Record<ProfileName, Partial<Record<FFTPrec
     // one process per shape, H200, 2026-11-24, bench/NOTES.md runs 44-45), then 1-4 FFT groups per
     // workgroup on the H100 and the H200 (run 47: 2 rounds +8-10 % at 512 and 4096, +3.5 % at 2048);
     // re-timed on both GPUs once the batched kernels read the twiddles from a table (run 50: 512
-    // split in one round +3-5 %, 1024 E4 in 2 rounds +9 %; the others kept).
+    // split in one round +3-5 %, 1024 E4 in 2 rounds +9 %, 4096 E16 split in 2 parts +3-6 %).
     f64: {
       256: { ept: 8, slots: 1, exchange: 'split' },
       512: { ept: 8, slots: 1, exchange: 'split' },
       1024: { ept: 4, slots: 1, rounds: 2 },
       2048: { ept: 8, slots: 1, parts: 2, rounds: 2 },
-      4096: { ept: 8, slots: 1, exchange: 'split', rounds: 2 },
+      4096: { ept: 16, slots: 1, exchange: 'split', parts: 2 },
     },
   },
   mid: {
