@@ -17,6 +17,7 @@ import { onePassEngineR2CKernel, onePassEngineR2CName } from '../../kernels/any-
 import { PASS_BINDINGS, passKernel, passKernelName, passParamsData, PASS_PARAMS_BYTES } from '../../kernels/any-shape/pass.js';
 import { batchedKernelSource, INPUT_BINDING, OUTPUT_BINDING, PARAMS_BINDING, WORKSPACE_BINDING } from '../batched/kernel.js';
 import { batchedDispatch, withSuggestedFFTsPerBlock } from '../batched/plan.js';
+import { twiddleTableOption, uploadTwiddleTable } from '../batched/twiddle-table.js';
 import { checkBatch, checkFloat32Data, checkFloat64Data, checkIOBuffers, checkStorageBuffer } from '../host/checks.js';
 import { complexFromDF64, complexToDF64, realFromDF64, realToDF64 } from '../../kernels/df64-layout.js';
 import { f16Download, f16Upload, type F16Data } from '../host/f16-data.js';
@@ -323,7 +324,7 @@ export async function makeRowsPass(
   // writes f16 on the sides that are the user's buffers), bound to regions of the plan's buffers.
   const desc = withSuggestedFFTsPerBlock(fft(Size(p.length), Type(p.type), Direction(p.direction), Precision(precision), Block(), Limits(limits)));
   const fma = exactFma && precision === 'f64' ? { exactFma: true } : {};
-  const module = desc.wgsl({ prefix: 'fft', workspace: { group: 0, binding: WORKSPACE_BINDING }, ...fma });
+  const module = desc.wgsl({ prefix: 'fft', workspace: { group: 0, binding: WORKSPACE_BINDING }, ...fma, ...twiddleTableOption(precision) });
   const plan = module.plan;
   const maxBytes = l.maxComputeWorkgroupStorageSize;
   const label = `webfftdx rows ${p.type} ${p.length} ${p.direction}${precision === 'f32' ? '' : ` ${precision}`}${half.input || half.output ? ' (f16 data)' : ''}`;
@@ -335,6 +336,7 @@ export async function makeRowsPass(
   const params = device.createBuffer({ size: 16, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST, label: `${label} params` });
   device.queue.writeBuffer(params, 0, paramsData);
   const workspace = makeWorkspace(device, desc);
+  const twiddles = uploadTwiddleTable(device, module, label);
   return {
     info: { what: p.what, kind: 'rows', descriptor: desc, workgroups, code: outOfPlace.code },
     planned: p,
@@ -348,6 +350,7 @@ export async function makeRowsPass(
       ];
       if (!inPlace) entries.push({ binding: OUTPUT_BINDING, resource: bindingOf(dst) });
       if (workspace.buffer) entries.push({ binding: WORKSPACE_BINDING, resource: { buffer: workspace.buffer } });
+      if (twiddles) entries.push(twiddles.entry);
       pass.setPipeline(pipe);
       pass.setBindGroup(0, device.createBindGroup({ layout: pipe.getBindGroupLayout(0), entries }));
       pass.dispatchWorkgroups(workgroups[0], workgroups[1], workgroups[2]);
@@ -355,6 +358,7 @@ export async function makeRowsPass(
     destroy: () => {
       params.destroy();
       workspace.destroy();
+      twiddles?.buffer.destroy();
     },
   };
 }

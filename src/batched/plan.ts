@@ -13,13 +13,13 @@ import { PlanLifecycle } from '../host/lifecycle.js';
 import { runOnce } from '../host/run-once.js';
 import { lazyPipeline, sharedPipeline } from '../host/pipelines.js';
 import { hasExactFma } from '../host/fma.js';
+import { twiddleTableOption, uploadTwiddleTable } from './twiddle-table.js';
 import { compileShader } from '../host/shader.js';
 import { makeWorkspace, planOf, workspaceFor, WORKSPACE_BINDING, type CodeGenerating, type FFTWorkspace } from '../host/workspace.js';
 import {
   batchedKernelSource,
   INPUT_BINDING,
   OUTPUT_BINDING,
-  TWIDDLE_TABLE_BINDING,
   PARAMS_BINDING,
   scalarsPerElement,
   batchedLayout,
@@ -136,8 +136,7 @@ export async function createBatchedFFT(
   const batch = checkBatch(options.batch);
   const chosen = options.fftsPerBlock === 'descriptor' ? desc : withSuggestedFFTsPerBlock(desc);
   const base = { prefix: 'fft', workspace: { group: 0, binding: WORKSPACE_BINDING } };
-  // f64 engines read their stage twiddles from a table (+14-20 % on an H100, bench/NOTES.md run 49).
-  const table = planOf(chosen).precision === 'f64' ? { twiddleTable: { group: 0, binding: TWIDDLE_TABLE_BINDING } } : {};
+  const table = twiddleTableOption(planOf(chosen).precision);
   const module = chosen.wgsl({ ...base, ...table });
   const plan = module.plan;
   const label = planLabel(plan);
@@ -174,13 +173,11 @@ export async function createBatchedFFT(
   const pipelineFor = (same: boolean): GPUComputePipeline => (same ? inPlacePipeline!() : outOfPlacePipeline);
   const params = device.createBuffer({ size: 16, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST, label: 'webfftdx batch params' });
   device.queue.writeBuffer(params, 0, paramsData);
-  const tableData = module.twiddleTable?.data;
-  const twiddles = tableData ? device.createBuffer({ size: tableData.byteLength, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST, label: 'webfftdx twiddle table' }) : undefined;
-  if (twiddles) device.queue.writeBuffer(twiddles, 0, tableData!);
+  const twiddles = uploadTwiddleTable(device, module, 'webfftdx');
   const bindGroups = new WeakMap<GPUBuffer, WeakMap<GPUBuffer, GPUBindGroup>>();
   const life = new PlanLifecycle(device, 'createBatchedFFT plan', () => {
     params.destroy();
-    twiddles?.destroy();
+    twiddles?.buffer.destroy();
   });
 
   const encode = (pass: GPUComputePassEncoder, buffers: BatchedFFTBuffers): void => {
@@ -206,7 +203,7 @@ export async function createBatchedFFT(
       ];
       if (!same) entries.push({ binding: OUTPUT_BINDING, resource: { buffer: output } });
       if (ws) entries.push({ binding: WORKSPACE_BINDING, resource: { buffer: ws } });
-      if (twiddles) entries.push({ binding: TWIDDLE_TABLE_BINDING, resource: { buffer: twiddles } });
+      if (twiddles) entries.push(twiddles.entry);
       group = device.createBindGroup({ layout: pipeline.getBindGroupLayout(0), entries });
       if (!ws) byOut.set(output, group);
     }
