@@ -6,8 +6,6 @@ import { checkIOBuffers } from '../host/checks.js';
 import { complexToDF64 } from '../../kernels/df64-layout.js';
 import { referenceDFT } from '../reference.js';
 import { hasExactFma } from '../host/fma.js';
-import { generateModule } from '../../kernels/module.js';
-import type { WGSLModule } from '../../kernels/types.js';
 import { assertDeviceAlive, checkBufferBytes, checkKernelFits, dispatchShape, watchDevice } from '../host/device.js';
 import { PlanLifecycle } from '../host/lifecycle.js';
 import { runOnce } from '../host/run-once.js';
@@ -20,7 +18,8 @@ import { choosePath, planLimits } from './path.js';
 import { createFourStepConvolution } from './fourstep.js';
 import { createFourStep2DConvolution } from './fourstep-2d.js';
 import { createOnePass2DConvolution } from './onepass-2d.js';
-import { FWD_PREFIX, INV_PREFIX, type ConvolutionLayout, type ConvolutionShape } from './plan.js';
+import { type ConvolutionLayout, type ConvolutionShape } from './plan.js';
+import { df64Pair, uploadPairTables } from './twiddle-tables.js';
 import type { Convolution, ConvolutionBuffers, ConvolutionOptions, FilterSpectrum, FusedConvolutionPass } from './types.js';
 import { checkOptions, checkPrecision, checkSpectrumLength } from './validate.js';
 
@@ -164,13 +163,11 @@ export async function createShapedConvolution(
   const workgroups = dispatchShape(groups, device.limits.maxComputeWorkgroupsPerDimension);
   checkKernelFits(device, { label, workgroupBytes: layout.workgroupBytes, workgroupSize: layout.workgroupSize, workgroups, ...(half ? { features: ['shader-f16' as GPUFeatureName] } : {}) });
   if (pointwise !== undefined) await checkPointwise(device, pointwise, df ? 'f64' : 'f32');
-  // f64 on a device whose fma rounds once: both FFTs and the multiply with the fma df64 products, as
-  // createBatchedFFT (the layout's modules were generated without: regenerated with the same names).
+  // f64: both FFTs read their twiddles from tables, and on a device whose fma rounds once they and the
+  // multiply take the fma df64 products, as createBatchedFFT (the layout's modules were generated
+  // without: regenerated with the same names).
   const exactFma = df && (await hasExactFma(device));
-  if (exactFma) {
-    const withFma = (m: WGSLModule, prefix: string) => generateModule(m.plan, { prefix, sharedMemory: m.sharedMemory, exactFma: true });
-    layout = { ...layout, forward: withFma(layout.forward, FWD_PREFIX), inverse: withFma(layout.inverse, INV_PREFIX) };
-  }
+  if (df) layout = df64Pair(layout, exactFma);
 
   const code = convolutionKernel(layout, { ...tuning, pointwise, inPlace: false, half, exactFma });
   const module = await compileKernel(device, code, label, pointwise !== undefined);
@@ -188,6 +185,7 @@ export async function createShapedConvolution(
     return b;
   };
   const params = uniform(kernelParams(layout, batch, workgroups[0], false), 'params');
+  const tables = uploadPairTables(device, layout, label);
   const spectrum = device.createBuffer({
     size: layout.storedSpectrumLength * (df ? 16 : 8),
     usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST,
@@ -209,6 +207,7 @@ export async function createShapedConvolution(
         // Not read in the spectrum pass, but bound: the taps (read-only, like the input).
         { binding: SPECTRUM_BINDING, resource: { buffer: tapsBuffer } },
         { binding: PARAMS_BINDING, resource: { buffer: spectrumParams } },
+        ...tables.entries,
       ],
     });
     const encoder = device.createCommandEncoder({ label: `${label} spectrum` });
@@ -226,6 +225,7 @@ export async function createShapedConvolution(
   if (creationError) {
     spectrum.destroy();
     params.destroy();
+    tables.buffers.forEach((b) => b.destroy());
     throw new Error(`webfftdx: createConvolution: GPU validation error while creating the plan: ${creationError.message}`);
   }
 
@@ -239,6 +239,7 @@ export async function createShapedConvolution(
   const life = new PlanLifecycle(device, 'createConvolution plan', () => {
     spectrum.destroy();
     params.destroy();
+    tables.buffers.forEach((b) => b.destroy());
   });
 
   const encode = (pass: GPUComputePassEncoder, buffers: ConvolutionBuffers): void => {
@@ -258,6 +259,7 @@ export async function createShapedConvolution(
         { binding: INPUT_BINDING, resource: { buffer: input } },
         { binding: SPECTRUM_BINDING, resource: { buffer: spectrum } },
         { binding: PARAMS_BINDING, resource: { buffer: params } },
+        ...tables.entries,
       ];
       if (!inPlace) entries.push({ binding: OUTPUT_BINDING, resource: { buffer: output } });
       group = device.createBindGroup({ layout: p.getBindGroupLayout(0), entries });

@@ -15,8 +15,6 @@
 // scratch; only the first pass reads f16 (halfInput) and the last writes f16 (halfOutput).
 import { checkCreated, convolutionIO, ownedResources } from './resources.js';
 import { complexToDF64 } from '../../kernels/df64-layout.js';
-import { generateModule } from '../../kernels/module.js';
-import type { WGSLModule } from '../../kernels/types.js';
 import { makeColumnsPass, type GPUPass, type HalfSides, type Region } from '../any-shape/fft.js';
 import { checkBufferBytes, checkKernelFits, dispatchShape } from '../host/device.js';
 import { hasExactFma } from '../host/fma.js';
@@ -26,7 +24,7 @@ import { referenceDFT } from '../reference.js';
 import { convolutionKernel, INPUT_BINDING, kernelParams, PARAMS_BINDING, SPECTRUM_BINDING } from './kernel.js';
 import { rowsNaturalIndex, type FourStepLayout } from './fourstep-plan.js';
 import { layoutFields, type MultiPassLayout } from './multipass-plan.js';
-import { FWD_PREFIX, INV_PREFIX } from './plan.js';
+import { df64Pair, uploadPairTables } from './twiddle-tables.js';
 import { checkPointwise, compileKernel } from './pointwise.js';
 import { downloadData, ioBytes, uploadData, type ConvolutionPrecision } from './precision-io.js';
 import type { Convolution, ConvolutionBuffers, ConvolutionOptions, MultiPassConvolutionPass } from './types.js';
@@ -110,10 +108,10 @@ export async function createFourStepConvolution(device: GPUDevice, l: MultiPassL
   if (pointwise !== undefined) await checkPointwise(device, pointwise, df ? 'f64' : 'f32');
   // f16 and f64: the spectrum from the host; f32: from the taps on the GPU (undefined), or given.
   const hostH = precision === 'f32' ? undefined : hostSpectrum(filter, l, f);
-  // f64 on a device whose fma rounds once: every pass and the rows kernel with the fma df64 products.
+  // f64 on a device whose fma rounds once: every pass and the rows kernel with the fma df64 products;
+  // the rows kernel's FFTs read their twiddles from tables (./twiddle-tables.ts).
   const exactFma = df && (await hasExactFma(device));
-  const withFma = (m: WGSLModule, prefix: string) => generateModule(m.plan, { prefix, sharedMemory: m.sharedMemory, exactFma: true });
-  const rowsLayout = exactFma ? { ...rl, forward: withFma(rl.forward, FWD_PREFIX), inverse: withFma(rl.inverse, INV_PREFIX) } : rl;
+  const rowsLayout = df ? df64Pair(rl, exactFma) : rl;
 
   const { own, buffer, uniform, destroyAll } = ownedResources(device, label);
   try {
@@ -139,12 +137,15 @@ export async function createFourStepConvolution(device: GPUDevice, l: MultiPassL
     const scratch = buffer(scratchBytes, storage, 'spectra');
     const spectrum = buffer(V * complexBytes, storage, 'filter spectrum');
     const rowParams = uniform(kernelParams(rl, rowSignals, rowGroups[0], false), 'rows params');
+    const tables = uploadPairTables(device, rowsLayout, `${label} rows pass`);
+    tables.buffers.forEach(own);
     const rowsGroup = device.createBindGroup({
       layout: rowsPipeline.getBindGroupLayout(0),
       entries: [
         { binding: INPUT_BINDING, resource: { buffer: scratch } },
         { binding: SPECTRUM_BINDING, resource: { buffer: spectrum } },
         { binding: PARAMS_BINDING, resource: { buffer: rowParams } },
+        ...tables.entries,
       ],
     });
     const region = (b: GPUBuffer): Region => ({ buffer: b, offset: 0, size: b.size });
@@ -174,6 +175,7 @@ export async function createFourStepConvolution(device: GPUDevice, l: MultiPassL
           { binding: INPUT_BINDING, resource: { buffer: scratch } },
           { binding: SPECTRUM_BINDING, resource: { buffer: spectrum } },
           { binding: PARAMS_BINDING, resource: { buffer: spectrumParams } },
+          ...tables.entries,
         ],
       });
       const encoder = device.createCommandEncoder({ label: `${label} filter spectrum` });

@@ -30,6 +30,9 @@ export const INPUT_BINDING = 0;
 export const OUTPUT_BINDING = 1;
 export const SPECTRUM_BINDING = 2;
 export const PARAMS_BINDING = 3;
+/** f64: the forward and inverse FFTs' stage twiddle tables (./twiddle-tables.ts). */
+export const FORWARD_TWIDDLE_BINDING = 4;
+export const INVERSE_TWIDDLE_BINDING = 5;
 
 /** The name the user's WGSL function must have. */
 export const POINTWISE_NAME = 'pointwise';

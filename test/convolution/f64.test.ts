@@ -8,10 +8,9 @@ import { convolutionLayout, createConvolution, type ConvolutionOptions } from '.
 import { complexFromDF64, complexToDF64, realFromDF64, realToDF64 } from '../../kernels/df64-layout.js';
 import { referenceDFT } from '../../src/reference.js';
 import { convolutionKernel } from '../../src/convolution/kernel.js';
-import { FWD_PREFIX, INV_PREFIX, planConvolution } from '../../src/convolution/plan.js';
+import { planConvolution } from '../../src/convolution/plan.js';
+import { df64Pair } from '../../src/convolution/twiddle-tables.js';
 import { compileShader } from '../../src/host/shader.js';
-import { generateModule } from '../../kernels/module.js';
-import type { WGSLModule } from '../../kernels/types.js';
 import { testDevice, withErrorScopes } from '../support/gpu.js';
 import { batchedReference, directConvolution, directCorrelation } from '../support/convolution.js';
 import { batchRelativeL2 } from '../support/precision.js';
@@ -83,16 +82,18 @@ describe("createConvolution precision 'f64' (fused kernel, df64)", () => {
     });
   }
 
-  it('with exactFma (a device whose fma rounds once) the f64 kernel takes the fma products and is valid WGSL', async () => {
+  it('with exactFma (a device whose fma rounds once) the f64 kernel takes the fma products, reads its twiddle tables, and is valid WGSL', async () => {
     // lavapipe's fma rounds twice, so createConvolution never takes this path here: the text and the WGSL front end.
     const { device } = await testDevice();
     const layout = planConvolution({ type: 'real', mode: 'same', signalLength: 255, filterLength: 31, precision: 'f64' }, device.limits);
-    const withFma = (m: WGSLModule, prefix: string) => generateModule(m.plan, { prefix, sharedMemory: m.sharedMemory, exactFma: true });
-    const fused = { ...layout, forward: withFma(layout.forward, FWD_PREFIX), inverse: withFma(layout.inverse, INV_PREFIX) };
+    const fused = df64Pair(layout, true);
     expect(convolutionKernel(layout, { inPlace: false })).not.toContain('fma(');
     const code = convolutionKernel(fused, { inPlace: false, exactFma: true });
     expect(code).toContain('fma(');
     expect(code).not.toContain('_dsplit(');
+    // The forward and inverse FFTs' stage twiddles, each from its own table.
+    expect(code).toMatch(/@binding\(4\) var<storage, read> conv_fwd\w*_twiddle_table/);
+    expect(code).toMatch(/@binding\(5\) var<storage, read> conv_inv\w*_twiddle_table/);
     await withErrorScopes(device, () => compileShader(device, code, 'f64 convolution with exactFma'));
   });
 
