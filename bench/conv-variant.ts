@@ -1,7 +1,7 @@
 // Times createConvolution's fused kernel with forced register shapes and kernel variants: the tool
 // behind the convolution experiments in docs/convolution.md.
 //   node dist/bench/conv-variant.js [--total N] [--repeats R] '<label>=<JSON>' ...
-// JSON: { "kind": "conv" | "c2c_conv", "n": N, "ept"?: E, "fpb"?: F, "engine"?: "folded", "prefetchSpectrum"?: bool,
+// JSON: { "kind": "conv" | "c2c_conv", "n": N, "precision"?: "f32" | "f64", "ept"?: E, "fpb"?: F, "engine"?: "folded", "prefetchSpectrum"?: bool,
 //         "skipSpectrumRead"?: true, "skipSpectrumPass"?: true } (the skip* variants are diagnostics
 // that compute wrong results). Circular mode with N random taps, bytes as bench/convolution-case.ts.
 import { createShapedConvolution } from '../src/convolution/create.js';
@@ -13,6 +13,7 @@ import { timeEncode } from './timing.js';
 interface VariantSpec {
   readonly kind: 'conv' | 'c2c_conv';
   readonly n: number;
+  readonly precision?: 'f32' | 'f64';
   readonly ept?: number;
   readonly fpb?: number;
   readonly engine?: 'folded';
@@ -21,8 +22,9 @@ interface VariantSpec {
   readonly skipSpectrumPass?: boolean;
 }
 
-function taps(count: number): Float32Array {
-  return Float32Array.from({ length: count }, (_, i) => Math.sin(i * 0.7 + 0.3));
+function taps(count: number, precision: 'f32' | 'f64'): Float32Array | Float64Array {
+  const values = Array.from({ length: count }, (_, i) => Math.sin(i * 0.7 + 0.3));
+  return precision === 'f64' ? Float64Array.from(values) : Float32Array.from(values);
 }
 
 async function main(argv: string[]): Promise<void> {
@@ -41,10 +43,11 @@ async function main(argv: string[]): Promise<void> {
   for (const [label, v] of specs) {
     try {
       const type = v.kind === 'conv' ? 'real' : 'complex';
+      const precision = v.precision ?? 'f32';
       const batch = Math.max(1, Math.floor(total / v.n));
       const conv = await createShapedConvolution(
         device,
-        { shape: v.n, type, mode: 'circular', filter: taps((type === 'complex' ? 2 : 1) * v.n), batch },
+        { shape: v.n, type, mode: 'circular', filter: taps((type === 'complex' ? 2 : 1) * v.n, precision), batch, precision },
         {
           elementsPerThread: v.ept,
           engine: v.engine,
@@ -54,7 +57,7 @@ async function main(argv: string[]): Promise<void> {
           skipSpectrumPass: v.skipSpectrumPass,
         },
       );
-      const spec = { kind: v.kind, n: v.n, precision: 'f32', batch };
+      const spec = { kind: v.kind, n: v.n, precision, batch };
       const kase = rotatingCase(device, spec, conv, rotationCount(total * 16));
       const t = await timeEncode(device, (pass) => kase.encode(pass), { warmup: 3, repeats, dispatches: 1 });
       const p = conv.passes[0];

@@ -206,6 +206,21 @@ function parseDeclaration(declaration: string): { element: string; count: number
 }
 
 /**
+ * Two df64 engines of 16 registers in one kernel spill: the f64 pair takes at most 8 elements per
+ * invocation where the FFT supports 8 (H100, bench/NOTES.md run 51: complex 4096 E16 344 GB/s, E8
+ * 763; 2048 E16 204, E8 949), whatever createBatchedFFT's tuning picks for one FFT.
+ */
+function df64PairElements(tuned: number, d: Descriptors): number {
+  if (tuned <= 8) return tuned;
+  try {
+    d.forward([ElementsPerThread(8)]);
+    return 8;
+  } catch {
+    return tuned;
+  }
+}
+
+/**
  * The two FFTs with the same register layout: the forward's tuned elements per invocation and
  * suggested FFTs per workgroup, forced on both, then fewer FFTs per workgroup until both fit.
  * Where their exchanges use the same element type they share one workgroup buffer (the register
@@ -216,7 +231,7 @@ function pairFor(engine: ConvolutionEngine, p: number, limits: ConvolutionLimits
   const l = fftLimits(limits);
   const d = descriptorsFor(engine, p, l, precision);
   const tuned = d.forward(shape.elementsPerThread === undefined ? [] : [ElementsPerThread(shape.elementsPerThread)]).plan;
-  const ept = tuned.elementsPerThread;
+  const ept = shape.elementsPerThread === undefined && precision === 'f64' ? df64PairElements(tuned.elementsPerThread, d) : tuned.elementsPerThread;
   let lastError: unknown;
   for (let f = shape.fftsPerBlock ?? tuned.suggestedFFTsPerBlock; f >= 1; f = f > 1 ? Math.max(1, Math.floor(f / 2)) : 0) {
     try {
