@@ -74,20 +74,21 @@ function generateBlockExecute(
   ar: Arith,
   tag = '',
   slotLayout?: Pick<InternalModuleOptions, 'slotStride' | 'slotSwizzle'>,
-  table?: TableRequest,
-): string {
+  tableName?: string,
+): { execute: string; tableData?: Float32Array<ArrayBuffer> } {
   const name = `${prefix}${tag}_execute`;
   const slots = plan.fftsPerBlock / plan.implicitTypeBatching;
   const common = { prefix, tag, ept: plan.execEPT, storage: plan.storageSize, slots, exchange: plan.exchange, smem, parts: plan.exchangeParts, arith: ar, ...slotLayout };
   if (plan.algorithm === 'bluestein') {
-    return addBluesteinExecute(defs, { ...common, name, size: plan.size, execSize: plan.execSize, workspace, prefetch: plan.bluesteinPrefetch });
+    return { execute: addBluesteinExecute(defs, { ...common, name, size: plan.size, execSize: plan.execSize, workspace, prefetch: plan.bluesteinPrefetch }) };
   }
   const sign = plan.direction === 'forward' ? -1 : 1;
   const spec = { ...common, size: plan.execSize, sign } as const;
-  const layout = table ? engineTwiddleTable(spec) : undefined;
-  const engine = addBlockEngine(defs, layout?.length ? { ...spec, twiddleTable: table!.name } : spec);
-  if (layout?.length) table!.data = twiddleTableData(layout, sign, plan.precision === 'f64' ? 'f64' : 'f32');
-  return defs.add(name, () =>
+  // With a table name: the stages with twiddles read them from it (none when the engine has no such stage).
+  const layout = tableName ? engineTwiddleTable(spec) : undefined;
+  const tabled = layout !== undefined && layout.length > 0;
+  const engine = addBlockEngine(defs, tabled ? { ...spec, twiddleTable: tableName } : spec);
+  const execute = defs.add(name, () =>
     [
       `// Block execute (registers): invocation thread of slot fft holds element thread + i * ${plan.stride} in register i.`,
       `fn ${name}(data: ptr<function, array<${ar.register}, ${plan.storageSize}>>, thread: u32, fft: u32) {`,
@@ -95,12 +96,7 @@ function generateBlockExecute(
       `}`,
     ].join('\n'),
   );
-}
-
-/** The twiddle table generateBlockExecute is asked to use (its name), and the contents it fills in when it does. */
-interface TableRequest {
-  readonly name: string;
-  data?: Float32Array<ArrayBuffer>;
+  return tabled ? { execute, tableData: twiddleTableData(layout, sign, plan.precision === 'f64' ? 'f64' : 'f32') } : { execute };
 }
 
 function generateExecuteShared(plan: FFTPlan, prefix: string, smem: string, execute: string, defs: Definitions, ar: Arith): string {
@@ -202,20 +198,18 @@ export function generateComplexModule(plan: FFTPlan, options: InternalModuleOpti
   let execute: string;
   let executeShared: string | undefined;
   let twiddleTable: WGSLModule['twiddleTable'];
-  const tableRequest: TableRequest | undefined = options.twiddleTable ? { name: `${prefix}_twiddle_table` } : undefined;
   let dataName = '';
   let dataDecl = '';
   if (plan.execution === 'thread') {
     execute = generateThread(plan, prefix, defs, ar);
   } else {
-    execute = generateBlockExecute(plan, prefix, smemName, workspace?.name ?? '', defs, ar, '', {
-      slotStride: options.slotStride,
-      slotSwizzle: options.slotSwizzle,
-    }, tableRequest);
-    if (options.twiddleTable && tableRequest?.data) {
-      twiddleTable = { ...options.twiddleTable, name: tableRequest.name, data: tableRequest.data };
+    const tableName = options.twiddleTable ? `${prefix}_twiddle_table` : undefined;
+    const block = generateBlockExecute(plan, prefix, smemName, workspace?.name ?? '', defs, ar, '', { slotStride: options.slotStride, slotSwizzle: options.slotSwizzle }, tableName);
+    execute = block.execute;
+    if (options.twiddleTable && tableName && block.tableData) {
+      twiddleTable = { ...options.twiddleTable, name: tableName, data: block.tableData };
       decls.push(
-        `// Stage twiddles (${tableRequest.data.byteLength} bytes, kernels/twiddle-table.ts): upload module.twiddleTable.data.`,
+        `// Stage twiddles (${block.tableData.byteLength} bytes, kernels/twiddle-table.ts): upload module.twiddleTable.data.`,
         `@group(${twiddleTable.group}) @binding(${twiddleTable.binding}) var<storage, read> ${twiddleTable.name}: array<${ar.twiddle.value}>;`,
       );
     }
@@ -226,7 +220,7 @@ export function generateComplexModule(plan: FFTPlan, options: InternalModuleOpti
       // Its own engine (tag `_shared`) with the complex one-part exchange in the data buffer.
       dataName = names.data;
       dataDecl = `var<workgroup> ${dataName}: array<${ar.register}, ${api.elements}>;`;
-      const own = generateBlockExecute(api.plan, prefix, dataName, workspace?.name ?? '', defs, ar, '_shared');
+      const own = generateBlockExecute(api.plan, prefix, dataName, workspace?.name ?? '', defs, ar, '_shared').execute;
       executeShared = generateExecuteShared(api.plan, prefix, dataName, own, defs, ar);
     }
   }

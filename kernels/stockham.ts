@@ -349,13 +349,13 @@ export function engineTwiddleTable(spec: BlockEngineSpec): TwiddleTableLayout {
 
 /** `table`: where the stage's twiddles sit in spec.twiddleTable (a stage with Ns > 1 of an engine that has one). */
 function stageFunction(defs: Definitions, spec: BlockEngineSpec, j: number, stage: Stage, name: string, reg: RegisterMap, table?: TwiddleTableStage): string {
+  if (table) return tableStageFunction(defs, spec, j, stage, name, reg, table);
   const { prefix, sign, ept } = spec;
   const ar = spec.arith ?? ARITH_F32;
   const stride = spec.size / ept;
   const { radix: R, ns } = stage;
   const per = ept / R;
   const L = ns * R;
-  if (table) return tableStageFunction(defs, spec, j, stage, name, reg, table);
   // Last stage with several butterflies per invocation (Ns R = N >= per * stride, so k = thread +
   // m * stride for every m, no wrap): butterfly 0's twiddles come from the accurate sincos and
   // butterfly m's as those times the f64 constant w^(r m stride), the angle sum: one product each
@@ -388,21 +388,37 @@ function stageFunction(defs: Definitions, spec: BlockEngineSpec, j: number, stag
     return names;
   };
   for (let m = 0; m < per; m++) {
-    // Butterfly m, straight-line: twiddled inputs, radix-R DFT, outputs back to the same registers.
-    const em = new Emitter(`b${m}_`);
     const w = ns === 1 ? [] : shared || (angleSum && m === 0) ? baseW : angleSum ? rotated(m) : tw(idx.k(m), `w${m}_`);
-    const inputs: string[] = [];
-    for (let r = 0; r < R; r++) {
-      const value = ar.load(`(*data)[${reg[m + r * per]}]`);
-      inputs.push(em.bind(r === 0 || ns === 1 ? value : `${cmul}(${value}, ${w[r]})`));
-    }
-    const out = emitDFT(em, inputs, sign, ar);
-    body.push(`// butterfly ${m}: radix-${R} DFT`, ...em.lines);
-    for (let r = 0; r < R; r++) body.push(`(*data)[${reg[m + r * per]}] = ${ar.store(out[r])};`);
+    body.push(...butterflyLines(spec, stage, reg, m, cmul, w));
   }
+  return stageCode(spec, j, stage, name, body, '');
+}
+
+/**
+ * Butterfly m of a stage, straight-line: inputs times their twiddles `w[r]` (none when Ns = 1),
+ * the radix-R DFT, outputs back to the same registers.
+ */
+function butterflyLines(spec: BlockEngineSpec, stage: Stage, reg: RegisterMap, m: number, cmul: string, w: readonly string[]): string[] {
+  const ar = spec.arith ?? ARITH_F32;
+  const { radix: R, ns } = stage;
+  const per = spec.ept / R;
+  const em = new Emitter(`b${m}_`);
+  const inputs: string[] = [];
+  for (let r = 0; r < R; r++) {
+    const value = ar.load(`(*data)[${reg[m + r * per]}]`);
+    inputs.push(em.bind(r === 0 || ns === 1 ? value : `${cmul}(${value}, ${w[r]})`));
+  }
+  const out = emitDFT(em, inputs, spec.sign, ar);
+  return [`// butterfly ${m}: radix-${R} DFT`, ...em.lines, ...out.map((o, r) => `(*data)[${reg[m + r * per]}] = ${ar.store(o)};`)];
+}
+
+/** A stage's WGSL function around its body; `note` ends its comment line. */
+function stageCode(spec: BlockEngineSpec, j: number, stage: Stage, name: string, body: readonly string[], note: string): string {
+  const stride = spec.size / spec.ept;
+  const per = spec.ept / stage.radix;
   return [
-    `// Stage ${j}: radix ${R}, Ns = ${ns}; butterflies thread + m * ${stride} (m < ${per}) on registers m + r * ${per}.`,
-    `fn ${name}(data: ${registerType(spec.storage, ar)}, thread: u32) {`,
+    `// Stage ${j}: radix ${stage.radix}, Ns = ${stage.ns}; butterflies thread + m * ${stride} (m < ${per}) on registers m + r * ${per}${note}.`,
+    `fn ${name}(data: ${registerType(spec.storage, spec.arith ?? ARITH_F32)}, thread: u32) {`,
     ...body.map((l) => `  ${l}`),
     `}`,
   ].join('\n');
@@ -410,39 +426,23 @@ function stageFunction(defs: Definitions, spec: BlockEngineSpec, j: number, stag
 
 /** stageFunction for a stage whose twiddles w^(r k) come from the twiddle table: one load each, k per butterfly. */
 function tableStageFunction(defs: Definitions, spec: BlockEngineSpec, j: number, stage: Stage, name: string, reg: RegisterMap, table: TwiddleTableStage): string {
-  const ar = spec.arith ?? ARITH_F32;
-  const stride = spec.size / spec.ept;
-  const { radix: R } = stage;
-  const per = spec.ept / R;
-  const cmul = addCmul(defs, spec.prefix, ar);
-  const idx = butterflyIndex(stage, stride, spec.ept, false);
+  const per = spec.ept / stage.radix;
+  const cmul = addCmul(defs, spec.prefix, spec.arith ?? ARITH_F32);
+  const idx = butterflyIndex(stage, spec.size / spec.ept, spec.ept, false);
   const body: string[] = [...idx.lines];
+  // Butterflies with the same k (all of them when Ns divides the stride) share the loads.
   const loaded = new Map<string, string[]>();
   for (let m = 0; m < per; m++) {
     const k = idx.k(m);
-    // Butterflies with the same k (all of them when Ns divides the stride) share the loads.
     let w = loaded.get(k);
     if (!w) {
-      const names = ['', ...Array.from({ length: R - 1 }, (_, i) => `w${loaded.size}_${i + 1}`)];
-      for (let r = 1; r < R; r++) body.push(`let ${names[r]} = ${twiddleTableRead(spec.twiddleTable!, table, r, k)};`);
-      loaded.set(k, (w = names));
+      w = ['', ...Array.from({ length: stage.radix - 1 }, (_, i) => `w${loaded.size}_${i + 1}`)];
+      for (let r = 1; r < stage.radix; r++) body.push(`let ${w[r]} = ${twiddleTableRead(spec.twiddleTable!, table, r, k)};`);
+      loaded.set(k, w);
     }
-    const em = new Emitter(`b${m}_`);
-    const inputs: string[] = [];
-    for (let r = 0; r < R; r++) {
-      const value = ar.load(`(*data)[${reg[m + r * per]}]`);
-      inputs.push(em.bind(r === 0 ? value : `${cmul}(${value}, ${w[r]})`));
-    }
-    const out = emitDFT(em, inputs, spec.sign, ar);
-    body.push(`// butterfly ${m}: radix-${R} DFT`, ...em.lines);
-    for (let r = 0; r < R; r++) body.push(`(*data)[${reg[m + r * per]}] = ${ar.store(out[r])};`);
+    body.push(...butterflyLines(spec, stage, reg, m, cmul, w));
   }
-  return [
-    `// Stage ${j}: radix ${R}, Ns = ${stage.ns}; butterflies thread + m * ${stride} (m < ${per}) on registers m + r * ${per}; twiddles from ${spec.twiddleTable}[${table.offset}..].`,
-    `fn ${name}(data: ${registerType(spec.storage, ar)}, thread: u32) {`,
-    ...body.map((l) => `  ${l}`),
-    `}`,
-  ].join('\n');
+  return stageCode(spec, j, stage, name, body, `; twiddles from ${spec.twiddleTable}[${table.offset}..]`);
 }
 
 /** The exchange after a stage: its WGSL function and the register map it leaves (identity unless parted). */

@@ -15,7 +15,7 @@ import { lazyPipeline, sharedPipeline } from '../host/pipelines.js';
 import { hasExactFma } from '../host/fma.js';
 import { twiddleTableOption, uploadTwiddleTable } from './twiddle-table.js';
 import { compileShader } from '../host/shader.js';
-import { makeWorkspace, planOf, workspaceFor, WORKSPACE_BINDING, type CodeGenerating, type FFTWorkspace } from '../host/workspace.js';
+import { makeWorkspace, workspaceFor, WORKSPACE_BINDING, type CodeGenerating, type FFTWorkspace } from '../host/workspace.js';
 import {
   batchedKernelSource,
   INPUT_BINDING,
@@ -136,8 +136,9 @@ export async function createBatchedFFT(
   const batch = checkBatch(options.batch);
   const chosen = options.fftsPerBlock === 'descriptor' ? desc : withSuggestedFFTsPerBlock(desc);
   const base = { prefix: 'fft', workspace: { group: 0, binding: WORKSPACE_BINDING } };
-  const table = twiddleTableOption(planOf(chosen).precision);
-  const module = chosen.wgsl({ ...base, ...table });
+  const computed = chosen.wgsl(base);
+  const table = twiddleTableOption(computed.plan.precision);
+  const module = table.twiddleTable ? chosen.wgsl({ ...base, ...table }) : computed;
   const plan = module.plan;
   const label = planLabel(plan);
   const maxBytes = device.limits.maxComputeWorkgroupStorageSize;
