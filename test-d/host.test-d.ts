@@ -14,6 +14,13 @@ const f64 = fft(Size(256), Direction('forward'), Precision('f64'), Block());
 f64.wgsl({ exactFma: true });
 expectError(f64.wgsl({ exactFma: 'yes' }));
 
+// wgsl()'s twiddleTable option takes a binding; the module then may name the table and its contents.
+const tabled = f64.wgsl({ twiddleTable: { group: 0, binding: 4 } });
+expectType<Float32Array<ArrayBuffer> | undefined>(tabled.twiddleTable?.data);
+expectType<string | undefined>(tabled.twiddleTable?.name);
+expectError(f64.wgsl({ twiddleTable: 4 }));
+expectError(f64.wgsl({ twiddleTable: { binding: 4 } }));
+
 // run() returns the kind of array it was given (f32, df64 as Float64Array, f16 bits).
 expectType<Promise<Float32Array>>(conv.run(new Float32Array(8)));
 expectType<Promise<Float64Array>>(conv.run(new Float64Array(8)));
