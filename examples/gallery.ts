@@ -12,6 +12,7 @@ import { convolutionCrossover } from './convolution-crossover.js';
 import { introduction } from './introduction.js';
 import { largeFFT } from './large-fft.js';
 import { f16Spectrum, f64Spectrum } from './precisions.js';
+import { f64UserKernel } from './f64-user-kernel.js';
 import { realSpectrum } from './real-spectrum.js';
 import type { Example } from './support.js';
 import { threadUserKernel } from './thread-user-kernel.js';
@@ -24,6 +25,7 @@ const examples: Example[] = [
   convolutionCrossover,
   realSpectrum,
   f64Spectrum,
+  f64UserKernel,
   f16Spectrum,
   bluesteinPrime,
   largeFFT,
