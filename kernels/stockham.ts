@@ -90,6 +90,8 @@ export interface BlockEngineSpec {
    * computing them (kernels/twiddle-table.ts). Default: computed.
    */
   readonly twiddleTable?: string;
+  /** Where this engine's table starts in the `twiddleTable` array (default 0). */
+  readonly twiddleTableOffset?: number;
 }
 
 /**
@@ -193,7 +195,7 @@ interface Stage {
   readonly ns: number;
 }
 
-function stagesOf(spec: BlockEngineSpec): Stage[] {
+function stagesOf(spec: Pick<BlockEngineSpec, 'size' | 'ept' | 'parts' | 'radices' | 'phases' | 'naturalOutput'>): Stage[] {
   const parts = spec.parts ?? 1;
   const radices = spec.radices ?? stageRadices(spec.size, spec.ept, parts);
   const phases = spec.phases ?? [spec.size];
@@ -343,8 +345,8 @@ function stageTwiddles(
 type RegisterMap = readonly number[];
 
 /** The twiddle table an engine with `twiddleTable` reads (kernels/twiddle-table.ts). */
-export function engineTwiddleTable(spec: BlockEngineSpec): TwiddleTableLayout {
-  return twiddleTableLayout(stagesOf(spec));
+export function engineTwiddleTable(spec: Pick<BlockEngineSpec, 'size' | 'ept' | 'parts' | 'radices' | 'phases' | 'naturalOutput' | 'twiddleTableOffset'>): TwiddleTableLayout {
+  return twiddleTableLayout(stagesOf(spec), spec.twiddleTableOffset ?? 0);
 }
 
 /** `table`: where the stage's twiddles sit in spec.twiddleTable (a stage with Ns > 1 of an engine that has one). */
@@ -546,7 +548,7 @@ export function addBlockEngine(defs: Definitions, spec: BlockEngineSpec): string
   const body: string[] = [];
   if (stages.length > 1) body.push(`let working = thread < ${stride}u && fft < ${u32Literal(spec.slots)};`);
   let reg: RegisterMap = Array.from({ length: ept }, (_, i) => i);
-  const table = spec.twiddleTable ? twiddleTableLayout(stages) : undefined;
+  const table = spec.twiddleTable ? twiddleTableLayout(stages, spec.twiddleTableOffset ?? 0) : undefined;
   stages.forEach((stage, j) => {
     const stageName = `${stem}_stage_${j}${dir}`;
     const map = reg;

@@ -17,20 +17,43 @@ export interface TwiddleTableStage {
 export interface TwiddleTableLayout {
   /** By engine stage; undefined for stages without twiddles (Ns = 1). */
   readonly stages: readonly (TwiddleTableStage | undefined)[];
+  /** Where the engine's table starts in the array (its first stage's offset). */
+  readonly base: number;
   /** Entries (complex twiddles) in all. */
   readonly length: number;
 }
 
-/** The table layout of an engine with these stages (radix and Ns by stage, in order). */
-export function twiddleTableLayout(stages: readonly { readonly radix: number; readonly ns: number }[]): TwiddleTableLayout {
+/**
+ * The table layout of an engine with these stages (radix and Ns by stage, in order), starting at
+ * element `base` of the array (a table shared with other data: createFFT's passes).
+ */
+export function twiddleTableLayout(stages: readonly { readonly radix: number; readonly ns: number }[], base = 0): TwiddleTableLayout {
   let length = 0;
   const out = stages.map(({ radix, ns }) => {
     if (ns === 1) return undefined;
-    const stage = { offset: length, radix, ns };
+    const stage = { offset: base + length, radix, ns };
     length += (radix - 1) * ns;
     return stage;
   });
-  return { stages: out, length };
+  return { stages: out, base, length };
+}
+
+/** The table's values, interleaved complex f64 (entry i of the layout at 2 (i - base)). */
+export function twiddleTableValues(layout: TwiddleTableLayout, sign: Sign): Float64Array {
+  const out = new Float64Array(2 * layout.length);
+  for (const stage of layout.stages) {
+    if (!stage) continue;
+    const L = stage.ns * stage.radix;
+    for (let r = 1; r < stage.radix; r++) {
+      for (let k = 0; k < stage.ns; k++) {
+        const w = unitRoot(r * k, L);
+        const at = 2 * (stage.offset - layout.base + (r - 1) * stage.ns + k);
+        out[at] = w.re;
+        out[at + 1] = sign * w.im;
+      }
+    }
+  }
+  return out;
 }
 
 /**
@@ -38,24 +61,14 @@ export function twiddleTableLayout(stages: readonly { readonly radix: number; re
  * 'f64' the df64 vec4<f32> (re_hi, im_hi, re_lo, im_lo) (kernels/df64-layout.ts).
  */
 export function twiddleTableData(layout: TwiddleTableLayout, sign: Sign, precision: 'f32' | 'f64'): Float32Array<ArrayBuffer> {
-  const width = precision === 'f64' ? 4 : 2;
-  const out = new Float32Array(layout.length * width);
-  for (const stage of layout.stages) {
-    if (!stage) continue;
-    const L = stage.ns * stage.radix;
-    for (let r = 1; r < stage.radix; r++) {
-      for (let k = 0; k < stage.ns; k++) {
-        const w = unitRoot(r * k, L);
-        const at = (stage.offset + (r - 1) * stage.ns + k) * width;
-        if (width === 2) {
-          out[at] = w.re;
-          out[at + 1] = sign * w.im;
-        } else {
-          [out[at], out[at + 2]] = dfSplit(w.re);
-          [out[at + 1], out[at + 3]] = dfSplit(sign * w.im);
-        }
-      }
-    }
+  const values = twiddleTableValues(layout, sign);
+  if (precision === 'f32') return Float32Array.from(values);
+  const out = new Float32Array(2 * values.length);
+  for (let i = 0; i < values.length; i++) {
+    const [hi, lo] = dfSplit(values[i]);
+    // Complex entry j = i >> 1, component c = i & 1: (re_hi, im_hi, re_lo, im_lo).
+    out[4 * (i >> 1) + (i & 1)] = hi;
+    out[4 * (i >> 1) + 2 + (i & 1)] = lo;
   }
   return out;
 }

@@ -184,6 +184,12 @@ export interface PassParams {
   readonly inTable: number;
   readonly outTable: number;
   /**
+   * Specialised f64 kernels only: the offset of the engine's stage twiddle table in the tables
+   * binding (kernels/twiddle-table.ts, the layout of engineTwiddleTable for the pass's engine, sign
+   * -1); absent: the engine computes its twiddles.
+   */
+  readonly engineTable?: number;
+  /**
    * Specialised kernels only (constants): output index idx is written to position idx - outOffset,
    * when idx - outOffset < outValid (the convolution's 'same' crop fused into its last pass). 0 or absent: none.
    */
@@ -318,7 +324,10 @@ export function passKernel(spec: PassKernelSpec): PassKernel {
   const V = ar.register;
   const smem = `${prefix}_smem`;
   const elements = smemElements(spec);
+  const K = spec.constants;
+  const engineTable = df && K?.engineTable !== undefined ? { twiddleTable: 'fft_tables', twiddleTableOffset: K.engineTable } : {};
   const engine = addBlockEngine(defs, {
+    ...engineTable,
     arith: ar,
     prefix,
     size: L,
@@ -332,7 +341,6 @@ export function passKernel(spec: PassKernelSpec): PassKernel {
     slotStride: spec.size / spec.parts + SLOT_PAD,
   });
   const cmul = addCmul(defs, prefix, ar);
-  const K = spec.constants;
   if (df && !K) throw new Error('internal: f64 passes are specialised (their df64 twiddle length is a constant)');
   // A parameter: its literal when the kernel is specialised, else the uniform's field.
   const u = (value: number | undefined, field: string) => (K ? `${value}u` : `P.${field}`);
@@ -374,8 +382,8 @@ export function passKernel(spec: PassKernelSpec): PassKernel {
   if (cv && (!K || halfIn || halfOut || spec.kind !== 'column' || spec.twiddle || K.inner !== K.width || (K.flags & PASS_FLAGS.conjugateOutput) === 0)) {
     throw new Error('webfftdx: internal: a convolution column pass is a specialised f32 or df64 column kernel without twiddle, inner = width, conjugating its output');
   }
-  const usesTables = !K || cv !== undefined || (K.flags & (PASS_FLAGS.inputTable | PASS_FLAGS.outputTable)) !== 0;
-  // The Bluestein tables: complex values in the pass's precision (df64: vec4<f32> hi/lo pairs of f64 values).
+  const usesTables = !K || cv !== undefined || (K.flags & (PASS_FLAGS.inputTable | PASS_FLAGS.outputTable)) !== 0 || 'twiddleTable' in engineTable;
+  // The Bluestein and engine twiddle tables: complex values in the pass's precision (df64: vec4<f32> hi/lo pairs of f64 values).
   if (usesTables) decls.push(`@group(0) @binding(${PASS_BINDINGS.tables}) var<storage, read> fft_tables: array<${V}>;`);
   let smemType = '';
   if (spec.exchange === 'complex') smemType = V;

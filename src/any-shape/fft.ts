@@ -532,9 +532,9 @@ export async function createFFT(device: GPUDevice, options: FFTOptions): Promise
   const w2Offset = regionBytes.w2 ? align(regionBytes.w1, alignment) : 0;
   const workspaceSize = regionBytes.w2 ? w2Offset + regionBytes.w2 : regionBytes.w1;
   checkBufferBytes(device, workspaceSize, 'the workspace');
-  // The f64 tables rounded once to f32, or split into df64 (hi, lo) pairs.
+  // The f64 tables (Bluestein's, and the f64 pass engines' stage twiddles) rounded once to f32, or split into df64 (hi, lo) pairs.
   const tableData = arith === 'f64' ? complexToDF64(planned.tables) : Float32Array.from(planned.tables);
-  if (tableData.length) checkBufferBytes(device, tableData.byteLength, 'the Bluestein tables');
+  if (tableData.length) checkBufferBytes(device, tableData.byteLength, 'the tables of the passes');
 
   // f64 on a device whose fma rounds once: the faster df64 products, as createBatchedFFT (asked of the
   // device only now, after every check: a one-off probe kernel per device).
@@ -544,7 +544,7 @@ export async function createFFT(device: GPUDevice, options: FFTOptions): Promise
   try {
     {
       // Kernels that read a table bind this buffer (a small placeholder when there are no tables).
-      tables = device.createBuffer({ size: Math.max(16, tableData.byteLength), usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST, label: 'webfftdx Bluestein tables' });
+      tables = device.createBuffer({ size: Math.max(16, tableData.byteLength), usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST, label: 'webfftdx pass tables' });
       device.queue.writeBuffer(tables, 0, tableData as Float32Array<ArrayBuffer>);
     }
     const last = planned.passes.length - 1;

@@ -20,6 +20,8 @@ import { PASS_FLAGS, type PassInput, type PassKernelSpec, type PassOutput, type 
 import type { OnePassEngineShape } from '../../kernels/any-shape/one-pass-engine.js';
 import { fft } from '../fft.js';
 import { bluesteinTables } from './tables.js';
+import { engineTwiddleTable } from '../../kernels/stockham.js';
+import { twiddleTableValues } from '../../kernels/twiddle-table.js';
 import { onePassEngineShape } from './one-pass-engine-plan.js';
 import {
   basePassCost,
@@ -138,6 +140,13 @@ export interface AxisRequest {
 export interface PlannedTables {
   /** Appends a table (interleaved complex f64) and returns its offset in complex elements. */
   add(data: Float64Array): number;
+  /**
+   * The offset of the stage twiddle table of an f64 pass engine (length, elements per invocation,
+   * exchange parts), appended once per engine shape; undefined for an engine without twiddles (one
+   * stage). Absent where the passes bind no such tables (the convolution's own passes), whose
+   * engines then compute their twiddles.
+   */
+  engine?(size: number, ept: number, parts: number): number | undefined;
 }
 
 function rowsFit(L: number, type: FFTType, direction: FFTDirection, limits: FFTLimits, precision: PassPrecision): boolean {
@@ -185,6 +194,7 @@ function viewPasses(
   precision: PassPrecision,
   baseShapes = false,
   columns: readonly number[] = factors.map(() => COLUMNS),
+  tables?: PlannedTables,
 ): ColumnsPass[] {
   const p = factors.length;
   const passes: ColumnsPass[] = [];
@@ -206,6 +216,8 @@ function viewPasses(
     if (inputTable) flags |= PASS_FLAGS.inputTable;
     if (isFinal && sign > 0) flags |= PASS_FLAGS.conjugateOutput;
     if (isFinal && last.table !== undefined) flags |= PASS_FLAGS.outputTable;
+    // f64 engines read their stage twiddles from the tables binding where the plan provides them.
+    const engineTable = precision === 'f64' ? tables?.engine?.(L, shape.ept, shape.parts) : undefined;
     const inBlock = isFirst ? first.len * B : isFinal ? V * B : L * (V / before / L) * B;
     const inElements = isFirst ? A * first.len * B : A * V * B;
     const common = {
@@ -241,6 +253,7 @@ function viewPasses(
           inTable: inputTable ? first.table! : 0,
           outTable: 0,
           flags,
+          ...(engineTable !== undefined ? { engineTable } : {}),
         },
         io: { inElements, inReal: input === 'real', outElements: A * V * B, outReal: false, inPlaceSafe: sameIO },
       });
@@ -277,6 +290,7 @@ function viewPasses(
           inTable: inputTable ? first.table! : 0,
           outTable: last.table ?? 0,
           flags,
+          ...(engineTable !== undefined ? { engineTable } : {}),
         },
         io: { inElements, inReal: input === 'real', outElements: A * last.len * B, outReal: last.output === 'real', inPlaceSafe: sameIO },
       });
@@ -317,7 +331,7 @@ export function axisPasses(req: AxisRequest, limits: PlanLimits, tables: Planned
   const last: LastSide =
     real === 'r2c' ? { output: 'complex', len: h, valid: h } : real === 'c2r' ? { output: 'real', len: L, valid: L } : { output: 'complex', len: L, valid: L };
   const split = axisSplit(req, L, limits, precision);
-  if (split) return viewPasses(label, A, B, L, split.factors, sign, first, last, limits, precision, req.baseShapes, split.columns);
+  if (split) return viewPasses(label, A, B, L, split.factors, sign, first, last, limits, precision, req.baseShapes, split.columns, tables);
 
   // Bluestein: X_k = c_k sum_j (x_j c_j) conj(c_(k - j)), c_j = exp(sign i pi j^2 / L), as a cyclic
   // convolution of length M: forward M-point FFT of x c (zero padded), times H = FFT_M(conj(c)) / M,
@@ -330,14 +344,14 @@ export function axisPasses(req: AxisRequest, limits: PlanLimits, tables: Planned
   const chirpAt = tables.add(chirp);
   const kernelAt = tables.add(kernel);
   const blabel = `${label}, Bluestein over ${M}`;
-  const forward = viewPasses(`${blabel}, forward ${M}`, A, B, M, mSplit.factors, -1, { ...first, table: chirpAt }, { output: 'complex', len: M, valid: M, table: kernelAt }, limits, precision, req.baseShapes, mSplit.columns);
-  const inverse = viewPasses(`${blabel}, inverse ${M}`, A, B, M, mSplit.factors, 1, { input: 'complex', len: M, valid: M, mirror: M }, { ...last, table: chirpAt }, limits, precision, req.baseShapes, mSplit.columns);
+  const forward = viewPasses(`${blabel}, forward ${M}`, A, B, M, mSplit.factors, -1, { ...first, table: chirpAt }, { output: 'complex', len: M, valid: M, table: kernelAt }, limits, precision, req.baseShapes, mSplit.columns, tables);
+  const inverse = viewPasses(`${blabel}, inverse ${M}`, A, B, M, mSplit.factors, 1, { input: 'complex', len: M, valid: M, mirror: M }, { ...last, table: chirpAt }, limits, precision, req.baseShapes, mSplit.columns, tables);
   return [...forward, ...inverse];
 }
 
 export interface ShapePlan {
   readonly passes: readonly PlannedPass[];
-  /** The Bluestein tables, interleaved complex f64 (empty when none): the host rounds them to the passes' precision. */
+  /** The passes' tables (Bluestein's, f64 engines' stage twiddles), interleaved complex f64 (empty when none): the host rounds them to the passes' precision. */
   readonly tables: Float64Array;
   /** Elements of one transform's input and output (reals for the real side of r2c / c2r). */
   readonly inputElements: number;
@@ -535,12 +549,21 @@ export function planShape(shape: readonly number[], type: FFTType, direction: FF
   const h = Math.floor(nx / 2) + 1;
   const parts: Float64Array[] = [];
   let tableElements = 0;
+  const engines = new Map<string, number | undefined>();
   const tables: PlannedTables = {
     add(data) {
       const at = tableElements;
       parts.push(data);
       tableElements += data.length / 2;
       return at;
+    },
+    engine(size, ept, parts) {
+      const key = `${size} ${ept} ${parts}`;
+      if (!engines.has(key)) {
+        const layout = engineTwiddleTable({ size, ept, parts });
+        engines.set(key, layout.length > 0 ? this.add(twiddleTableValues(layout, -1)) : undefined);
+      }
+      return engines.get(key);
     },
   };
   const complexShape = type === 'c2c' ? [...shape] : [...shape.slice(0, r - 1), h];

@@ -101,6 +101,8 @@ describe('createFFT Precision f64 (df64), default limits', () => {
       // The rows pass is createBatchedFFT's kernel: in f64 it reads its stage twiddles from a table
       // (a real one, its inner complex FFT's).
       for (const p of plan.passes) if (p.kind === 'rows') expect(p.code).toMatch(/var<storage, read> fft(_c2c)?_twiddle_table: array<vec4<f32>>/);
+      // The column and final passes' engines read theirs from the passes' tables binding (no Bluestein here).
+      if (c.passes === 'column,final') for (const p of plan.passes) expect(p.code).toMatch(/twiddles from fft_tables\[\d+\.\.\]/);
       const realIn = c.kind === 'r2c';
       const realOut = c.kind === 'c2r';
       // Reals or interleaved re/im, each value a df64 pair of f32 (8 bytes).
