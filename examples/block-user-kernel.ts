@@ -1,19 +1,30 @@
 // cuFFTDx's simple_fft_block in WGSL: the user writes the kernel (load, execute, store) using only
 // the documented register layout: invocation t holds element t + i * stride in register i.
-import { Block, Direction, fft, Size } from '../src/index.js';
+import { Block, Direction, fft, Size, type WGSLModule } from '../src/index.js';
 import { dispatch, errorAgainst, randomComplex, referenceBatch, type Example } from './support.js';
 
 const FFT = fft(Size(256), Direction('forward'), Block());
 
-export const blockUserKernel: Example = {
-  name: 'block-user-kernel',
-  summary: `256-point C2C, Block, register API in a hand-written kernel (default ElementsPerThread ${FFT.elementsPerThread})`,
-  async run({ device }) {
-    const m = FFT.wgsl();
-    const [x, y] = FFT.blockDim;
-    const code = /* wgsl */ `
+/** What the kernel needs of a Block descriptor's traits. */
+export interface BlockTraits {
+  readonly size: number;
+  readonly blockDim: readonly number[];
+  readonly fftsPerBlock: number;
+  readonly valueType: string;
+  readonly storageSize: number;
+  readonly elementsPerThread: number;
+  readonly stride: number;
+}
+
+/**
+ * The user kernel: each workgroup loads its FFTs from `buf` (elements of type `element`) in the
+ * documented register layout, runs `execute`, and stores them back in place.
+ */
+export function blockUserKernelCode(FFT: BlockTraits, m: WGSLModule, element: string): string {
+  const [x, y] = FFT.blockDim;
+  return /* wgsl */ `
 ${m.directives}
-@group(0) @binding(0) var<storage, read_write> buf: array<vec2<f32>>;
+@group(0) @binding(0) var<storage, read_write> buf: array<${element}>;
 ${m.code}
 
 @compute @workgroup_size(${x}, ${y})
@@ -28,6 +39,13 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_id) lid:
     buf[base + lid.x + i * ${FFT.stride}u] = data[i];
   }
 }`;
+}
+
+export const blockUserKernel: Example = {
+  name: 'block-user-kernel',
+  summary: `256-point C2C, Block, register API in a hand-written kernel (default ElementsPerThread ${FFT.elementsPerThread})`,
+  async run({ device }) {
+    const code = blockUserKernelCode(FFT, FFT.wgsl(), 'vec2<f32>');
     const batch = 64 * FFT.fftsPerBlock;
     const input = randomComplex(FFT.size * batch);
     const { outputs, ms } = await dispatch(device, code, [batch / FFT.fftsPerBlock], [{ data: input, read: true }]);

@@ -5,6 +5,7 @@
 import { Block, Direction, fft, Precision, Size } from '../src/index.js';
 import { complexFromDF64, complexToDF64 } from '../kernels/df64-layout.js';
 import { referenceDFT, relativeL2 } from '../src/reference.js';
+import { blockUserKernelCode } from './block-user-kernel.js';
 import { dispatch, type Example } from './support.js';
 
 const N = 1024;
@@ -16,24 +17,8 @@ export const f64UserKernel: Example = {
   async run({ device }) {
     const m = FFT.wgsl({ twiddleTable: { group: 0, binding: 1 } });
     if (!m.twiddleTable) throw new Error('expected a twiddle table for a multi-stage Block FFT');
-    const [x, y] = FFT.blockDim;
-    const code = /* wgsl */ `
-${m.directives}
-@group(0) @binding(0) var<storage, read_write> buf: array<vec4<f32>>;
-${m.code}
-
-@compute @workgroup_size(${x}, ${y})
-fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_id) lid: vec3<u32>) {
-  let base = (wg.x * ${FFT.fftsPerBlock}u + lid.y) * ${N}u;
-  var data: array<${FFT.valueType}, ${FFT.storageSize}>;
-  for (var i = 0u; i < ${FFT.elementsPerThread}u; i++) {
-    data[i] = buf[base + lid.x + i * ${FFT.stride}u];
-  }
-  ${m.execute}(&data, lid.x, lid.y);
-  for (var i = 0u; i < ${FFT.elementsPerThread}u; i++) {
-    buf[base + lid.x + i * ${FFT.stride}u] = data[i];
-  }
-}`;
+    // The same kernel as block-user-kernel, on df64 elements; the table is binding 1.
+    const code = blockUserKernelCode(FFT, m, 'vec4<f32>');
     const batch = 8 * FFT.fftsPerBlock;
     // Doubles with all 53 bits random, as df64 pairs in the buffer.
     const input = Float64Array.from({ length: 2 * N * batch }, () => 2 * (Math.random() + Math.random() * 2 ** -32) - 1);
