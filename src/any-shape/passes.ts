@@ -540,6 +540,43 @@ export function onePassEngineR2C(shape: readonly number[], batch: number, limits
 }
 
 /**
+ * The tables of a plan's passes, appended one after the other into one binding (interleaved
+ * complex f64), with each f64 engine shape's stage twiddle table appended once; `data()` is the
+ * whole (the host rounds it to the passes' precision).
+ */
+export function tableCollector(): Required<PlannedTables> & { data(): Float64Array } {
+  const parts: Float64Array[] = [];
+  let elements = 0;
+  const engines = new Map<string, number | undefined>();
+  const add = (data: Float64Array): number => {
+    const at = elements;
+    parts.push(data);
+    elements += data.length / 2;
+    return at;
+  };
+  return {
+    add,
+    engine(size, ept, exchangeParts) {
+      const key = `${size} ${ept} ${exchangeParts}`;
+      if (!engines.has(key)) {
+        const layout = engineTwiddleTable({ size, ept, parts: exchangeParts });
+        engines.set(key, layout.length > 0 ? add(twiddleTableValues(layout, -1)) : undefined);
+      }
+      return engines.get(key);
+    },
+    data() {
+      const all = new Float64Array(elements * 2);
+      let at = 0;
+      for (const p of parts) {
+        all.set(p, at);
+        at += p.length;
+      }
+      return all;
+    },
+  };
+}
+
+/**
  * All passes of a transform of `shape` (outermost first), `batch` of them. `wideOnly`: every pass at
  * COLUMNS columns (what the convolution's padded-length choice counts, src/convolution/multipass-plan.ts).
  */
@@ -547,25 +584,7 @@ export function planShape(shape: readonly number[], type: FFTType, direction: FF
   const r = shape.length;
   const nx = shape[r - 1];
   const h = Math.floor(nx / 2) + 1;
-  const parts: Float64Array[] = [];
-  let tableElements = 0;
-  const engines = new Map<string, number | undefined>();
-  const tables: PlannedTables = {
-    add(data) {
-      const at = tableElements;
-      parts.push(data);
-      tableElements += data.length / 2;
-      return at;
-    },
-    engine(size, ept, parts) {
-      const key = `${size} ${ept} ${parts}`;
-      if (!engines.has(key)) {
-        const layout = engineTwiddleTable({ size, ept, parts });
-        engines.set(key, layout.length > 0 ? this.add(twiddleTableValues(layout, -1)) : undefined);
-      }
-      return engines.get(key);
-    },
-  };
+  const tables = tableCollector();
   const complexShape = type === 'c2c' ? [...shape] : [...shape.slice(0, r - 1), h];
   const axisRequest = (axis: number, dims: readonly number[], real?: 'r2c' | 'c2r'): AxisRequest => ({
     axis,
@@ -592,17 +611,11 @@ export function planShape(shape: readonly number[], type: FFTType, direction: FF
     passes.push(...axisPasses(axisRequest(r - 1, shape, type === 'r2c' ? 'r2c' : undefined), limits, tables, precision));
     for (const axis of others) passes.push(...axisPasses(axisRequest(axis, complexShape), limits, tables, precision));
   }
-  const all = new Float64Array(tableElements * 2);
-  let at = 0;
-  for (const p of parts) {
-    all.set(p, at);
-    at += p.length;
-  }
   const total = shape.reduce((x, y) => x * y, 1);
   const half = complexShape.reduce((x, y) => x * y, 1);
   return {
     passes,
-    tables: all,
+    tables: tables.data(),
     inputElements: type === 'c2r' ? half : total,
     outputElements: type === 'r2c' ? half : total,
   };

@@ -21,7 +21,7 @@
 // values, r = k_1 (L_2 ... L_(p-1)) + ... + k_(p-1), k_i the output index of pass i) holds the
 // sequence whose L_p-point FFT gives, at k, the natural frequency k_1 + L_1 k_2 + ... +
 // (L_1 ... L_(p-1)) k: what createFFT's final pass would write there (naturalIndex below).
-import { UNBOUNDED, type ColumnsPass } from '../any-shape/passes.js';
+import { tableCollector, UNBOUNDED, type ColumnsPass } from '../any-shape/passes.js';
 import { COLUMNS, basePassCost, basePassShape, splitLength, type PassPrecision, type PlanLimits } from '../any-shape/pass-split.js';
 import { divisors, largestPrimeFactor } from '../../descriptors/sizes.js';
 import { naturalIndex } from '../../kernels/any-shape/digit-order.js';
@@ -54,6 +54,11 @@ export interface FourStepLayout {
   readonly tapsFirst: ColumnsPass | undefined;
   /** The passes' arithmetic: f32 (f32 and f16 plans) or df64 (f64 plans: every pass, the scratch buffer and the spectrum in df64). */
   readonly precision: PassPrecision;
+  /**
+   * The column passes' tables binding (interleaved complex f64): f64 plans' engine stage twiddles
+   * (their params' `engineTable` offsets); empty for f32, whose engines compute them.
+   */
+  readonly tables: Float64Array;
 }
 
 /** Passes per encode: p - 1 forward column passes, the fused rows pass, p - 1 inverse column passes. */
@@ -137,6 +142,8 @@ export function planFourStep(
   const rows: SpectrumRows = { perSignal: V / Lp, radices: columns, total: V, realSignal: real };
   const pairs = real && !pointwise;
   const signals = pairs ? Math.ceil(batch / 2) : batch;
+  // f64: the column passes' engines read their stage twiddles from the tables binding (createFFT's passes do too).
+  const tables = tableCollector();
 
   // Column pass i of the forward split (createFFT's viewPasses, 1D: elements of one FFT W apart).
   const column = (
@@ -153,6 +160,7 @@ export function planFourStep(
     // Forward: the first pass reads the signals (zero beyond `valid`); inverse: the last writes the outputs.
     // Pairs: the first forward pass reads two real signals per block, the last inverse writes two.
     const paired = first && (forward ? edge?.pairs === true : pairs);
+    const engineTable = precision === 'f64' ? tables.engine(L, shape.ept, shape.parts) : undefined;
     const params: Omit<PassParams, 'groupsX' | 'groups' | 'inBase' | 'outBase'> = {
       count: (edge?.signals ?? signals) * before * W,
       width: W,
@@ -169,6 +177,7 @@ export function planFourStep(
       inTable: 0,
       outTable: 0,
       flags: forward ? 0 : PASS_FLAGS.conjugateInput | PASS_FLAGS.conjugateOutput,
+      ...(engineTable !== undefined ? { engineTable } : {}),
     };
     const input = forward && first && real ? 'real' : 'complex';
     const output = !forward && first && real ? 'real' : 'complex';
@@ -210,5 +219,5 @@ export function planFourStep(
   const inverse = columns.map((_, i) => column(i, 'inverse', undefined)).reverse();
   const taps = l.filterLength;
   const tapsFirst = taps !== undefined && taps > N ? column(0, 'forward', { signals: 1, block: V, valid: V, pairs: false }) : undefined;
-  return { factors, rowsLayout, rows, forward, inverse, tapsFirst, pairs, signals, precision };
+  return { factors, rowsLayout, rows, forward, inverse, tapsFirst, pairs, signals, precision, tables: tables.data() };
 }

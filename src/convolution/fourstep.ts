@@ -115,12 +115,14 @@ export async function createFourStepConvolution(device: GPUDevice, l: MultiPassL
 
   const { own, buffer, uniform, destroyAll } = ownedResources(device, label);
   try {
-    // The column passes bind no table: a placeholder for makeColumnsPass's signature.
-    const noTables = buffer(16, GPUBufferUsage.STORAGE, 'no tables');
+    // The column passes' tables: the f64 engines' stage twiddles as df64 pairs (f32: none, a placeholder).
+    const tableData = complexToDF64(f.tables);
+    const passTables = buffer(tableData.byteLength, GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST, 'pass tables');
+    if (tableData.length) device.queue.writeBuffer(passTables, 0, tableData as Float32Array<ArrayBuffer>);
     // The passes between the first and the last run in place on the scratch buffer: only that kernel is compiled.
     // f16: the first forward pass reads the f16 signals, the last inverse pass writes the f16 outputs.
     const gpu = async (p: FourStepLayout['forward'][number], inPlaceOnly: boolean, sides: HalfSides = { input: false, output: false }) => {
-      return own(await makeColumnsPass(device, p, noTables, undefined, sides, exactFma, inPlaceOnly));
+      return own(await makeColumnsPass(device, p, passTables, undefined, sides, exactFma, inPlaceOnly));
     };
     const forward: GPUPass[] = [];
     for (const [k, p] of f.forward.entries()) forward.push(await gpu(p, k > 0, { input: half && k === 0, output: false }));

@@ -24,10 +24,8 @@ import { planMultiPass } from '../../src/convolution/multipass-plan.js';
 import { planFourStep } from '../../src/convolution/fourstep-plan.js';
 import { planLimits } from '../../src/convolution/path.js';
 import { convolutionKernel } from '../../src/convolution/kernel.js';
-import { FWD_PREFIX, INV_PREFIX } from '../../src/convolution/plan.js';
+import { df64Pair } from '../../src/convolution/twiddle-tables.js';
 import { passKernel } from '../../kernels/any-shape/pass.js';
-import { generateModule } from '../../kernels/module.js';
-import type { WGSLModule } from '../../kernels/types.js';
 import { compileShader } from '../../src/host/shader.js';
 
 type Case = { name: string; options: Omit<ConvolutionOptions, 'filter' | 'batch' | 'precision'>; taps: number; batch: number; passes: number; inPlace?: boolean };
@@ -97,7 +95,7 @@ describe("createConvolution precision 'f64' on the 1D four-step path (df64 passe
     conv.destroy();
   });
 
-  it('with exactFma (a device whose fma rounds once) the df64 passes and rows kernel take the fma products and are valid WGSL', async () => {
+  it('with exactFma (a device whose fma rounds once) the df64 passes and rows kernel take the fma products, read their twiddle tables, and are valid WGSL', async () => {
     // lavapipe's fma rounds twice, so createConvolution never takes this path here: the text and the WGSL front end
     // of a real 'same' plan's first pass (pairs in), rows kernel (pointwise off) and last pass (twiddle on the load, pairs out, crop).
     const { device } = await testDevice();
@@ -105,13 +103,16 @@ describe("createConvolution precision 'f64' on the 1D four-step path (df64 passe
     const l = planMultiPass({ type: 'real', mode: 'same', signalLength: 16000, filterLength: 385, shape: [16000], filterShape: [385], precision: 'f64' }, limits);
     const f = planFourStep(l, 3, { ...limits, ...device.limits }, false, 'f64')!;
     expect(f.precision).toBe('f64');
-    const withFma = (m: WGSLModule, prefix: string) => generateModule(m.plan, { prefix, sharedMemory: m.sharedMemory, exactFma: true });
-    const rl = f.rowsLayout;
-    const rows = convolutionKernel({ ...rl, forward: withFma(rl.forward, FWD_PREFIX), inverse: withFma(rl.inverse, INV_PREFIX) }, { inPlace: true, rows: f.rows, exactFma: true });
+    // Every column pass's engine reads its stage twiddles from the passes' tables (one table per engine shape).
+    expect(f.tables.length).toBeGreaterThan(0);
+    for (const p of [...f.forward, ...f.inverse]) expect(p.params.engineTable).toBeDefined();
+    const rows = convolutionKernel(df64Pair(f.rowsLayout, true), { inPlace: true, rows: f.rows, exactFma: true });
+    expect(rows).toMatch(/var<storage, read> conv_fwd\w*_twiddle_table/);
     const passes = [f.forward[0], f.inverse[f.inverse.length - 1]].map((p) => {
       const groups = Math.ceil(p.params.count / 16);
       return passKernel({ ...p.spec, maxWorkgroupBytes: device.limits.maxComputeWorkgroupStorageSize, constants: { ...p.params, groupsX: groups, groups }, exactFma: true, inPlace: false }).code;
     });
+    for (const code of passes) expect(code).toMatch(/twiddles from fft_tables\[\d+\.\.\]/);
     for (const code of [rows, ...passes]) {
       expect(code).toContain('fma(');
       expect(code).not.toContain('_dsplit(');
