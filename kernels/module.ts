@@ -11,5 +11,16 @@ export { defaultPrefix } from './prefix.js';
 
 /** The WGSL module for a plan. Throws a clear Error for anything not generated yet. */
 export function generateModule(plan: FFTPlan, options: InternalModuleOptions = {}): WGSLModule {
+  for (const name of ['workspace', 'twiddleTable'] as const) checkBinding(name, options[name]);
   return plan.type === 'c2c' ? generateComplexModule(plan, options) : generateRealModule(plan, options);
+}
+
+/** A binding option (`{ group, binding }`, non-negative integers), checked before it is printed into WGSL. */
+function checkBinding(name: string, value: unknown): void {
+  if (value === undefined) return;
+  const ok = (x: unknown) => Number.isInteger(x) && (x as number) >= 0;
+  const v = value as { group?: unknown; binding?: unknown } | null;
+  if (typeof v !== 'object' || v === null || !ok(v.group) || !ok(v.binding)) {
+    throw new Error(`webfftdx: wgsl({ ${name} }) takes { group, binding } as non-negative integers, not ${JSON.stringify(value)}`);
+  }
 }

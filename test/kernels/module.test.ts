@@ -133,6 +133,11 @@ describe('generateModule', () => {
     for (const r of stageRadices(512, f32.plan.execEPT, f32.plan.exchangeParts)) [entries, ns] = [entries + (ns > 1 ? (r - 1) * ns : 0), ns * r];
     expect(f32.twiddleTable!.data.length).toBe(2 * entries);
     expect(f32.code).toMatch(/var<storage, read> \w+_twiddle_table: array<vec2<f32>>;/);
+    // A binding that is not { group, binding } of non-negative integers: refused before any WGSL is printed.
+    for (const bad of [4, { binding: 4 }, { group: 0, binding: -1 }, { group: 0.5, binding: 1 }]) {
+      expect(() => generateModule(plan, { twiddleTable: bad as never })).toThrow(/wgsl\(\{ twiddleTable \}\) takes \{ group, binding \} as non-negative integers/);
+    }
+    expect(() => generateModule(plan, { workspace: 'x' as never })).toThrow(/wgsl\(\{ workspace \}\) takes/);
     // Nothing to read: Thread execution, one invocation per FFT, Bluestein.
     for (const state of [{ size: 16, execution: 'thread' }, { size: 16, execution: 'block', elementsPerThread: 16 }, { size: 97, execution: 'block' }] as const) {
       const none = generateModule(resolvePlan({ direction: 'forward', precision: 'f64', ...state }), { twiddleTable: { group: 0, binding: 4 }, workspace: { group: 0, binding: 3 } });
