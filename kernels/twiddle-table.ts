@@ -4,7 +4,7 @@
 // caches) they cost one 16-byte load each. The table holds, for every stage j with Ns > 1 (radix R,
 // L = Ns R), the values w_L^(r k) = exp(sign 2 pi i r k / L) for 0 < r < R and k < Ns at
 // offset_j + (r - 1) Ns + k: about N entries in all, f64 values rounded once to the twiddle type.
-import { dfSplit } from './arith.js';
+import { complexToDF64 } from './df64-layout.js';
 import { unitRoot, type Sign } from './codelets.js';
 
 /** A stage of the table: where its values start, and the stage's radix and Ns. */
@@ -62,15 +62,7 @@ export function twiddleTableValues(layout: TwiddleTableLayout, sign: Sign): Floa
  */
 export function twiddleTableData(layout: TwiddleTableLayout, sign: Sign, precision: 'f32' | 'f64'): Float32Array<ArrayBuffer> {
   const values = twiddleTableValues(layout, sign);
-  if (precision === 'f32') return Float32Array.from(values);
-  const out = new Float32Array(2 * values.length);
-  for (let i = 0; i < values.length; i++) {
-    const [hi, lo] = dfSplit(values[i]);
-    // Complex entry j = i >> 1, component c = i & 1: (re_hi, im_hi, re_lo, im_lo).
-    out[4 * (i >> 1) + (i & 1)] = hi;
-    out[4 * (i >> 1) + 2 + (i & 1)] = lo;
-  }
-  return out;
+  return precision === 'f64' ? (complexToDF64(values) as Float32Array<ArrayBuffer>) : Float32Array.from(values);
 }
 
 /** WGSL for twiddle r of a stage at index k (a u32 expression) in the table named `table`. */

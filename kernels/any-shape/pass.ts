@@ -325,9 +325,10 @@ export function passKernel(spec: PassKernelSpec): PassKernel {
   const smem = `${prefix}_smem`;
   const elements = smemElements(spec);
   const K = spec.constants;
-  const engineTable = df && K?.engineTable !== undefined ? { twiddleTable: 'fft_tables', twiddleTableOffset: K.engineTable } : {};
+  // f64 engines of createFFT's passes read their stage twiddles from the tables binding (PassParams.engineTable).
+  const readsEngineTable = df && K?.engineTable !== undefined;
   const engine = addBlockEngine(defs, {
-    ...engineTable,
+    ...(readsEngineTable ? { twiddleTable: 'fft_tables', twiddleTableOffset: K!.engineTable } : {}),
     arith: ar,
     prefix,
     size: L,
@@ -382,7 +383,7 @@ export function passKernel(spec: PassKernelSpec): PassKernel {
   if (cv && (!K || halfIn || halfOut || spec.kind !== 'column' || spec.twiddle || K.inner !== K.width || (K.flags & PASS_FLAGS.conjugateOutput) === 0)) {
     throw new Error('webfftdx: internal: a convolution column pass is a specialised f32 or df64 column kernel without twiddle, inner = width, conjugating its output');
   }
-  const usesTables = !K || cv !== undefined || (K.flags & (PASS_FLAGS.inputTable | PASS_FLAGS.outputTable)) !== 0 || 'twiddleTable' in engineTable;
+  const usesTables = !K || cv !== undefined || (K.flags & (PASS_FLAGS.inputTable | PASS_FLAGS.outputTable)) !== 0 || readsEngineTable;
   // The Bluestein and engine twiddle tables: complex values in the pass's precision (df64: vec4<f32> hi/lo pairs of f64 values).
   if (usesTables) decls.push(`@group(0) @binding(${PASS_BINDINGS.tables}) var<storage, read> fft_tables: array<${V}>;`);
   let smemType = '';
