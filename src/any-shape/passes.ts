@@ -158,6 +158,22 @@ function rowsFit(L: number, type: FFTType, direction: FFTDirection, limits: FFTL
   }
 }
 
+/**
+ * The longest C2C f32 row the rows pass takes when two passes could run it instead. A longer row does not
+ * fit one multiprocessor's registers (32768 points = 1024 invocations x 32 registers): createBatchedFFT
+ * runs it in two phases through the L2 cache at 0.38-0.40 x copy, where createFFT's two column passes
+ * (32 x 1024) measured 26 % faster on an H100 and 8 % on an H200; at 16384 the rows pass is 1.9 x /
+ * 1.7 x faster than two passes (bench/NOTES.md run 55).
+ */
+export const C2C_ROWS_PASS_MAX = 16384;
+
+/** Whether a C2C f32 axis the rows pass could hold runs faster as two column passes (C2C_ROWS_PASS_MAX). */
+function splitBeatsRows(req: AxisRequest, L: number, type: FFTType, limits: PlanLimits, precision: PassPrecision): boolean {
+  if (type !== 'c2c' || precision !== 'f32' || L <= C2C_ROWS_PASS_MAX) return false;
+  const split = axisSplit(req, L, limits, precision);
+  return split !== undefined && split.factors.length <= 2;
+}
+
 interface FirstSide {
   readonly input: PassInput;
   /** The input is the non-redundant half of Hermitian sequences of length `mirror` (C2R). */
@@ -307,7 +323,7 @@ export function axisPasses(req: AxisRequest, limits: PlanLimits, tables: Planned
   const h = Math.floor(L / 2) + 1;
   const label = `axis ${req.axis} (length ${L}${real ? `, ${real}` : ''})`;
   const type: FFTType = real ?? 'c2c';
-  if (B === 1 && rowsFit(L, type, direction, limits, precision)) {
+  if (B === 1 && rowsFit(L, type, direction, limits, precision) && !splitBeatsRows(req, L, type, limits, precision)) {
     const inLen = real === 'c2r' ? h : L;
     const outLen = real === 'r2c' ? h : L;
     return [

@@ -3,7 +3,7 @@
 // splits each cost table gives; the columns per workgroup (planSplit: fewer where that saves a pass or measured cheaper).
 // Pure planning: no GPU.
 import { describe, expect, it } from 'vitest';
-import { planShape, type ColumnsPass } from '../../src/any-shape/passes.js';
+import { C2C_ROWS_PASS_MAX, planShape, type ColumnsPass } from '../../src/any-shape/passes.js';
 import { basePassCost, basePassShape, columnPassShape, COLUMNS, splitLength, type PlanLimits } from '../../src/any-shape/pass-split.js';
 import type { FFTType } from '../../descriptors/model.js';
 import { passEngineBytes } from '../../kernels/any-shape/pass.js';
@@ -114,5 +114,18 @@ describe('pass shapes', () => {
     expect(passesOf([1000, 7], GPU)).toEqual(['rows', '40/16', '25/16']);
     // The convolution's splitLength stays at 16 columns.
     expect(splitLength(2 ** 21, GPU, 'f32', true)).toEqual([64, 32, 1024]);
+  });
+
+  it('C2C f32 rows beyond C2C_ROWS_PASS_MAX take two passes where the rows pass would hold them', () => {
+    // 32768 fits the batched kernel (two phases through the cache) and ran slower there than in two passes.
+    expect(C2C_ROWS_PASS_MAX).toBe(16384);
+    for (const limits of [GPU, { ...GPU, maxComputeWorkgroupStorageSize: 32768 }]) {
+      expect(passesOf([16384], limits)).toEqual(['rows']);
+      expect(passesOf([32768], limits)).toEqual(['32/16', '1024/16']);
+      expect(passesOf([4, 32768], limits)).toEqual(['32/16', '1024/16', '4/16']);
+    }
+    // Not measured, so unchanged: real rows, f64.
+    expect(passesOf([32768], GPU, 'r2c')).toEqual(['rows']);
+    expect(passesOf([32768], GPU, 'c2c', 'f64')).not.toContain('rows');
   });
 });
