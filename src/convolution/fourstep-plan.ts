@@ -110,6 +110,9 @@ function fourStepSplit(V: number, limits: PlanLimits & ConvolutionLimits, precis
       const rowsLayout = planConvolution(
         { type: 'complex', mode: 'circular', signalLength: c.row, filterLength: undefined, pointwise: true, ...(precision === 'f64' ? { precision } : {}) },
         limits,
+        // f32 rows read their slice of the filter spectrum into registers before the forward FFT: +0.8 %
+        // at 2^18, +2.2 % at 2^20 on an H100 (bench/NOTES.md run 56); df64 rows not measured.
+        precision === 'f32' ? { prefetchSpectrum: true } : {},
       );
       if (rowsLayout.engine === 'c2c') return { columns: c.columns, rowsLayout };
     } catch (e) {
