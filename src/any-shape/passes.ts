@@ -167,11 +167,9 @@ function rowsFit(L: number, type: FFTType, direction: FFTDirection, limits: FFTL
  */
 export const C2C_ROWS_PASS_MAX = 16384;
 
-/** Whether a C2C f32 axis the rows pass could hold runs faster as two column passes (C2C_ROWS_PASS_MAX). */
-function splitBeatsRows(req: AxisRequest, L: number, type: FFTType, limits: PlanLimits, precision: PassPrecision): boolean {
-  if (type !== 'c2c' || precision !== 'f32' || L <= C2C_ROWS_PASS_MAX) return false;
-  const split = axisSplit(req, L, limits, precision);
-  return split !== undefined && split.factors.length <= 2;
+/** Whether a C2C f32 axis the rows pass could hold runs faster as at most two column passes (C2C_ROWS_PASS_MAX). */
+function passesBeatRows(L: number, type: FFTType, precision: PassPrecision): boolean {
+  return type === 'c2c' && precision === 'f32' && L > C2C_ROWS_PASS_MAX;
 }
 
 interface FirstSide {
@@ -323,7 +321,10 @@ export function axisPasses(req: AxisRequest, limits: PlanLimits, tables: Planned
   const h = Math.floor(L / 2) + 1;
   const label = `axis ${req.axis} (length ${L}${real ? `, ${real}` : ''})`;
   const type: FFTType = real ?? 'c2c';
-  if (B === 1 && rowsFit(L, type, direction, limits, precision) && !splitBeatsRows(req, L, type, limits, precision)) {
+  const rows = B === 1 && rowsFit(L, type, direction, limits, precision);
+  // A split is planned only where the rows pass cannot run the axis or may lose to two passes.
+  const split = rows && !passesBeatRows(L, type, precision) ? undefined : axisSplit(req, L, limits, precision);
+  if (rows && !(split && split.factors.length <= 2)) {
     const inLen = real === 'c2r' ? h : L;
     const outLen = real === 'r2c' ? h : L;
     return [
@@ -346,7 +347,6 @@ export function axisPasses(req: AxisRequest, limits: PlanLimits, tables: Planned
         : { input: 'complex', len: L, valid: L, mirror: L };
   const last: LastSide =
     real === 'r2c' ? { output: 'complex', len: h, valid: h } : real === 'c2r' ? { output: 'real', len: L, valid: L } : { output: 'complex', len: L, valid: L };
-  const split = axisSplit(req, L, limits, precision);
   if (split) return viewPasses(label, A, B, L, split.factors, sign, first, last, limits, precision, req.baseShapes, split.columns, tables);
 
   // Bluestein: X_k = c_k sum_j (x_j c_j) conj(c_(k - j)), c_j = exp(sign i pi j^2 / L), as a cyclic
