@@ -8,8 +8,9 @@
 // plans compute in f32 with an f32 workspace, and only the user's buffers hold f16 (the first pass
 // converts on load, the last on store).
 import type { FFTDirection, FFTPlan, FFTType } from '../../descriptors/model.js';
+import { FFTDescriptorError } from '../../descriptors/errors.js';
 import { fft } from '../fft.js';
-import { Block, Direction, ElementsPerThread, FFTsPerBlock, Limits, Precision, Size, Type } from '../../descriptors/operators.js';
+import { Block, Direction, ElementsPerThread, FFTsPerBlock, Limits, Precision, RealFFTOptions, Size, Type } from '../../descriptors/operators.js';
 import { generateModule } from '../../kernels/module.js';
 import { ONE_PASS_BINDINGS, ONE_PASS_SMEM, onePassKernel, onePassLayout, onePassName } from '../../kernels/any-shape/one-pass.js';
 import { onePassEngineKernel, onePassEngineName, onePassEngineWorkgroups, type OnePassEngineShape } from '../../kernels/any-shape/one-pass-engine.js';
@@ -306,6 +307,28 @@ export async function makeColumnsPass(
 }
 
 /**
+ * Whether a real rows pass runs the folded engine (an N/2-point complex FFT and one mirror exchange):
+ * f32 without callbacks or f16 sides, whose elements would be pairs of reals instead of reals. The
+ * folded kernel reads and writes the same bytes as the normal one (its pairs are the real array).
+ */
+function foldedRows(p: RowsPass, precision: PassPrecision, half: HalfSides, callbacks: { load?: string; store?: string }): boolean {
+  return p.type !== 'c2c' && precision === 'f32' && !half.input && !half.output && callbacks.load === undefined && callbacks.store === undefined;
+}
+
+/** The rows pass's descriptor: folded where asked and the descriptor accepts it (power-of-two lengths), else normal. */
+function rowsDescriptor(p: RowsPass, precision: PassPrecision, limits: Parameters<typeof Limits>[0], folded: boolean) {
+  const ops = [Size(p.length), Type(p.type), Direction(p.direction), Precision(precision), Block(), Limits(limits)] as const;
+  if (folded) {
+    try {
+      return fft(...ops, RealFFTOptions('natural', 'folded'));
+    } catch (e) {
+      if (!(e instanceof FFTDescriptorError)) throw e;
+    }
+  }
+  return fft(...ops);
+}
+
+/**
  * The rows pass; `callbacks` when it is the plan's first pass (load) or last (store), with
  * `rowsPerTransform` of its FFTs making one transform of the plan (the rows of the outer axes).
  */
@@ -322,7 +345,7 @@ export async function makeRowsPass(
   const limits = { maxComputeWorkgroupStorageSize: l.maxComputeWorkgroupStorageSize, maxComputeInvocationsPerWorkgroup: l.maxComputeInvocationsPerWorkgroup };
   // The rows pass is createBatchedFFT's kernel (f32 or f64; an f16 plan's f32 kernel reads or
   // writes f16 on the sides that are the user's buffers), bound to regions of the plan's buffers.
-  const desc = withSuggestedFFTsPerBlock(fft(Size(p.length), Type(p.type), Direction(p.direction), Precision(precision), Block(), Limits(limits)));
+  const desc = withSuggestedFFTsPerBlock(rowsDescriptor(p, precision, limits, foldedRows(p, precision, half, callbacks)));
   const fma = exactFma && precision === 'f64' ? { exactFma: true } : {};
   const module = desc.wgsl({ prefix: 'fft', workspace: { group: 0, binding: WORKSPACE_BINDING }, ...fma, ...twiddleTableOption(precision) });
   const plan = module.plan;

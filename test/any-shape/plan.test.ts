@@ -122,6 +122,20 @@ describe('createFFT plans', () => {
       expect(p.code).toMatch(/P\.in_base/);
     }
   });
+  it('real rows passes run the folded engine where it applies (f32, power of two, no callbacks)', async () => {
+    const modeOf = async (options: Parameters<typeof createFFT>[1]) => {
+      const plan = await createFFT(device, options);
+      const rows = plan.passes.find((p) => p.kind === 'rows');
+      const mode = (rows?.descriptor as { realFFTOptions: { mode: string } } | undefined)?.realFFTOptions.mode;
+      plan.destroy();
+      return mode;
+    };
+    expect(await modeOf({ shape: 64, type: 'r2c' })).toBe('folded');
+    expect(await modeOf({ shape: 64, type: 'c2r' })).toBe('folded');
+    expect(await modeOf({ shape: 48, type: 'r2c' })).toBe('normal');
+    // A load callback sees reals (index j), which the folded engine reads in pairs.
+    expect(await modeOf({ shape: 64, type: 'r2c', load: 'fn load(fft: u32, index: u32) -> f32 { return f32(index); }' })).toBe('normal');
+  });
   it('runs in place (input = output) and out of place, through run() too', async () => {
     const seed = makeSeed();
     const x = randomFloats(2 * 16384, seed);
