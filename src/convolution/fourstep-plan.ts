@@ -110,9 +110,10 @@ function fourStepSplit(V: number, limits: PlanLimits & ConvolutionLimits, precis
       const rowsLayout = planConvolution(
         { type: 'complex', mode: 'circular', signalLength: c.row, filterLength: undefined, pointwise: true, ...(precision === 'f64' ? { precision } : {}) },
         limits,
-        // f32 rows read their slice of the filter spectrum into registers before the forward FFT: +0.8 %
-        // at 2^18, +2.2 % at 2^20 on an H100 (bench/NOTES.md run 56); df64 rows not measured.
-        precision === 'f32' ? { prefetchSpectrum: true } : {},
+        // f32 rows of up to 2048 points read their slice of the filter spectrum into registers before the
+        // forward FFT: 2^18 (2048-point rows) +0.8 % on an H100, +1.1 % on an H200; 4096-point rows (2^20,
+        // 2^22) gained 1-2 % on the H100 and lost 2-2.4 % on the H200 (bench/NOTES.md run 56); df64 not measured.
+        precision === 'f32' && c.row <= 2048 ? { prefetchSpectrum: true } : {},
       );
       if (rowsLayout.engine === 'c2c') return { columns: c.columns, rowsLayout };
     } catch (e) {
