@@ -7,7 +7,7 @@ export const USAGE = `usage: npm run bench -- [options]
   --sizes 64,256,4096     FFT sizes (all kinds unless --real-sizes is given)
   --real-sizes 256,4096   sizes for r2c and c2r
   --kinds c2c,r2c,c2r     kinds: c2c, r2c, c2r, r2c_folded, c2r_folded (RealFFTOptions natural/folded),
-                          fft2 (createFFT on n x n images; c2c beyond one workgroup runs createFFT too),
+                          fft2 (createFFT on n x n images; c2c beyond one workgroup, or f32 beyond 16384, runs createFFT too),
                           rfft2 / irfft2 (createFFT R2C / C2R on n x n real images; sized by --real-sizes),
                           conv (real circular convolution, createConvolution: one fused kernel, or the
                           four-step path beyond one workgroup; sized by --real-sizes), c2c_conv (complex),
