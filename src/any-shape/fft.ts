@@ -310,7 +310,8 @@ export async function makeColumnsPass(
  * Whether a real rows pass runs the folded engine (an N/2-point complex FFT and one mirror exchange):
  * f32 passes without a load / store callback or an f16 side, which address single reals where the
  * folded engine reads and writes pairs. The folded kernel moves the same bytes as the normal one (its
- * pairs are the real array): 5-14 % faster on an H200 (bench/NOTES.md run 58).
+ * pairs are the real array): 5-14 % faster on an H200 (bench/NOTES.md run 58). Not f64: two df64
+ * reals (hi, lo, hi, lo) are not the df64 complex value (re_hi, im_hi, re_lo, im_lo) the engine reads.
  */
 function foldedRows(p: RowsPass, precision: PassPrecision, half: HalfSides, callbacks: { load?: string; store?: string }): boolean {
   return p.type !== 'c2c' && precision === 'f32' && !half.input && !half.output && callbacks.load === undefined && callbacks.store === undefined;
