@@ -133,6 +133,8 @@ describe('createFFT plans', () => {
     expect(await modeOf({ shape: 64, type: 'r2c' })).toBe('folded');
     expect(await modeOf({ shape: 64, type: 'c2r' })).toBe('folded');
     expect(await modeOf({ shape: 48, type: 'r2c' })).toBe('normal');
+    // f64: two df64 reals are not laid out as one df64 complex value, so the pairs would be misread.
+    expect(await modeOf({ shape: 64, type: 'r2c', precision: 'f64' })).toBe('normal');
     // A load callback sees reals (index j), which the folded engine reads in pairs.
     expect(await modeOf({ shape: 64, type: 'r2c', load: 'fn load(fft: u32, index: u32) -> f32 { return f32(index); }' })).toBe('normal');
   });
