@@ -63,8 +63,9 @@ for (const shape of shapes) {
   c2r.destroy();
 }
 
-// Four-step convolutions (circular, 33 taps), against the circular convolution through the f64 reference's FFTs.
-for (const n of [262144, 1048576]) {
+// Four-step convolutions (circular, 33 taps; 4194304 = 1024 x 4096 runs 1024-point column passes), against the
+// circular convolution through the f64 reference's FFTs.
+for (const n of [262144, 1048576, 4194304]) {
   for (const type of ['complex', 'real'] as const) {
     const c = type === 'complex' ? 2 : 1;
     const taps = random(c * 33);

@@ -187,8 +187,8 @@ export function columnPassShape(L: number, limits: PlanLimits, precision: PassPr
 
 /**
  * The shapes before run 38, which C2R plans (AxisRequest.baseShapes: irfft2 ran 6-15 % slower with
- * the measured shapes) and the convolution's four-step passes (whose split and rows kernel were tuned
- * with them, run 34; the measured shapes made its 2^20 6 % slower) keep:
+ * the measured shapes) and the convolution's four-step passes below 1024 points (whose split and rows
+ * kernel were tuned with them, run 34; the measured shapes made its 2^20 6 % slower) keep:
  * passShape's, except that 128- and 256-point f32 passes that read columns exchange in 2 parts where
  * they would in one (run 29: the one-part exchange, 33 KiB per workgroup of 16 columns, left too few
  * workgroups per SM; 256-point column passes +17-19 %, 256² columns +29 %, 128² +27 %).

@@ -22,7 +22,7 @@
 // sequence whose L_p-point FFT gives, at k, the natural frequency k_1 + L_1 k_2 + ... +
 // (L_1 ... L_(p-1)) k: what createFFT's final pass would write there (naturalIndex below).
 import { tableCollector, UNBOUNDED, type ColumnsPass } from '../any-shape/passes.js';
-import { COLUMNS, basePassCost, basePassShape, splitLength, type PassPrecision, type PlanLimits } from '../any-shape/pass-split.js';
+import { COLUMNS, basePassCost, basePassShape, columnPassShape, splitLength, type PassPrecision, type PlanLimits } from '../any-shape/pass-split.js';
 import { divisors, largestPrimeFactor } from '../../descriptors/sizes.js';
 import { naturalIndex } from '../../kernels/any-shape/digit-order.js';
 import { PASS_FLAGS, type PassParams } from '../../kernels/any-shape/pass.js';
@@ -158,7 +158,10 @@ export function planFourStep(
     const before = columns.slice(0, i).reduce((a, b) => a * b, 1);
     const L = columns[i];
     const W = V / before / L;
-    const shape = basePassShape(L, limits, precision)!;
+    // basePassShape, which the split and the rows kernel were tuned with (run 34), except that 1024-point
+    // passes take createFFT's measured shape where the limits hold it (2^22: +3 % complex on both GPUs,
+    // real +4.6 % on an H200, bench/NOTES.md run 60); shorter ones measured no faster with it (run 57).
+    const shape = (L >= 1024 ? columnPassShape(L, limits, precision, 'column') : basePassShape(L, limits, precision))!;
     const forward = direction === 'forward';
     const first = i === 0;
     // Forward: the first pass reads the signals (zero beyond `valid`); inverse: the last writes the outputs.
