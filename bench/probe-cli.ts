@@ -7,7 +7,7 @@ import { gbPerSecond } from './report.js';
 import { timeEncode } from './timing.js';
 import { FAST_TOGGLES, requestNodeDevice } from '../src/node.js';
 
-export type Probe = (device: GPUDevice, label: string, total: number, adapter: GPUAdapter) => Promise<BenchCase>;
+export type Probe = (device: GPUDevice, label: string, total: number) => Promise<BenchCase>;
 
 export async function runProbes(argv: readonly string[], probe: Probe): Promise<void> {
   let total = 1 << 26;
@@ -18,9 +18,9 @@ export async function runProbes(argv: readonly string[], probe: Probe): Promise<
     else if (argv[i] === '--repeats') repeats = Number(argv[++i]);
     else labels.push(argv[i]);
   }
-  const { device, adapter } = await requestNodeDevice({ toggles: FAST_TOGGLES });
+  const { device } = await requestNodeDevice({ toggles: FAST_TOGGLES });
   for (const label of labels) {
-    const kase = await probe(device, label, total, adapter);
+    const kase = await probe(device, label, total);
     const t = await timeEncode(device, (pass) => kase.encode(pass), { warmup: 3, repeats, dispatches: 1 });
     console.log(`${label}\t${gbPerSecond(kase.bytesMoved, t.ms).toFixed(0)} GB/s\t${t.ms.toFixed(4)} ms`);
     kase.destroy();
