@@ -1,7 +1,7 @@
 // Times createConvolution's fused kernel with forced register shapes and kernel variants: the tool
 // behind the convolution experiments in docs/convolution.md.
 //   node dist/bench/conv-variant.js [--total N] [--repeats R] '<label>=<JSON>' ...
-// JSON: { "kind": "conv" | "c2c_conv", "n": N, "precision"?: "f32" | "f64", "ept"?: E, "fpb"?: F, "engine"?: "folded", "prefetchSpectrum"?: bool,
+// JSON: { "kind": "conv" | "c2c_conv", "n": N, "precision"?: "f32" | "f64", "ept"?: E, "fpb"?: F, "engine"?: "folded", "prefetchSpectrum"?: bool, "prefetchRegisters"?: R,
 //         "skipSpectrumRead"?: true, "skipSpectrumPass"?: true } (the skip* variants are diagnostics
 // that compute wrong results). Circular mode with N random taps, bytes as bench/convolution-case.ts.
 import { createShapedConvolution } from '../src/convolution/create.js';
@@ -18,6 +18,7 @@ interface VariantSpec {
   readonly fpb?: number;
   readonly engine?: 'folded';
   readonly prefetchSpectrum?: boolean;
+  readonly prefetchRegisters?: number;
   readonly skipSpectrumRead?: boolean;
   readonly skipSpectrumPass?: boolean;
 }
@@ -53,6 +54,7 @@ async function main(argv: string[]): Promise<void> {
           engine: v.engine,
           fftsPerBlock: v.fpb,
           prefetchSpectrum: v.prefetchSpectrum,
+          prefetchRegisters: v.prefetchRegisters,
           skipSpectrumRead: v.skipSpectrumRead,
           skipSpectrumPass: v.skipSpectrumPass,
         },

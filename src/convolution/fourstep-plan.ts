@@ -110,10 +110,11 @@ function fourStepSplit(V: number, limits: PlanLimits & ConvolutionLimits, precis
       const rowsLayout = planConvolution(
         { type: 'complex', mode: 'circular', signalLength: c.row, filterLength: undefined, pointwise: true, ...(precision === 'f64' ? { precision } : {}) },
         limits,
-        // f32 rows of up to 2048 points read their slice of the filter spectrum into registers before the
-        // forward FFT: 2^18 (2048-point rows) +0.8 % on an H100, +1.1 % on an H200; 4096-point rows (2^20,
-        // 2^22) gained 1-2 % on the H100 and lost 2-2.4 % on the H200 (bench/NOTES.md run 56); df64 not measured.
-        precision === 'f32' && c.row <= 2048 ? { prefetchSpectrum: true } : {},
+        // f32 rows read their slice of the filter spectrum into registers before the forward FFT: all of
+        // it up to 2048 points (2^18: +0.8 % on an H100, +1.1 % on an H200, run 56), the first 8 of 32
+        // registers at 4096 (2^20, 2^22: +1.4-3 % on an H100, +2-3.6 % on an H200, where the whole slice lost
+        // 2-2.4 %; run 67); df64 not measured.
+        precision === 'f32' && c.row <= 4096 ? { prefetchSpectrum: true, ...(c.row === 4096 ? { prefetchRegisters: 8 } : {}) } : {},
       );
       if (rowsLayout.engine === 'c2c') return { columns: c.columns, rowsLayout };
     } catch (e) {

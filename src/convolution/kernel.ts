@@ -131,6 +131,8 @@ const u = (v: number | string) => (typeof v === 'number' ? `${v}u` : v);
 export interface KernelVariant {
   /** Read the filter spectrum into registers before the forward FFT (its latency hidden behind the FFT). */
   readonly prefetchSpectrum?: boolean;
+  /** With prefetchSpectrum, how many registers read theirs first (default: the layout's, else all). */
+  readonly prefetchRegisters?: number;
   /** Diagnostic: multiply by a constant instead of reading the spectrum. */
   readonly skipSpectrumRead?: boolean;
   /** Diagnostic: no spectrum-pass branch (the plan's spectrum is then wrong). */
@@ -289,9 +291,9 @@ export function convolutionKernel(layout: ConvolutionLayout, options: KernelOpti
   };
 
   // ---- the forward's output registers that hold spectrum elements k < S
-  const spectrumRegisters = (body: (i: number, k: string) => string, indent: string): string[] => {
+  const spectrumRegisters = (body: (i: number, k: string) => string, indent: string, count = forward.plan.outputEPT): string[] => {
     const out: string[] = [];
-    for (let i = 0; i < forward.plan.outputEPT; i++) {
+    for (let i = 0; i < count; i++) {
       const k = `thread + ${i * stride}u`;
       out.push(...guarded(guard(`(${k})`, range(i), 0, S), body(i, k), indent));
     }
@@ -365,10 +367,11 @@ export function convolutionKernel(layout: ConvolutionLayout, options: KernelOpti
     `  var data: array<${V}, ${fwdS}>;`,
     ...(rows ? [`  let conv_hbase = (signal % ${rows.perSignal}u) * ${P}u;`] : []),
   );
-  const prefetch = options.prefetchSpectrum ?? layout.prefetchSpectrum;
-  if (prefetch) {
-    push(`  var conv_h: array<${V}, ${forward.plan.outputEPT}>;`, `  if (is_active && !spectrum_pass) {`);
-    push(...spectrumRegisters((i, k) => `conv_h[${i}] = conv_spectrum[${hBase}${k}];`, '    '));
+  // Registers i < early read their spectrum value before the forward FFT, the others after it.
+  const early = options.prefetchSpectrum ?? layout.prefetchSpectrum ? (options.prefetchRegisters ?? layout.prefetchRegisters ?? forward.plan.outputEPT) : 0;
+  if (early > 0) {
+    push(`  var conv_h: array<${V}, ${Math.min(early, forward.plan.outputEPT)}>;`, `  if (is_active && !spectrum_pass) {`);
+    push(...spectrumRegisters((i, k) => `conv_h[${i}] = conv_spectrum[${hBase}${k}];`, '    ', Math.min(early, forward.plan.outputEPT)));
     push(`  }`);
   }
   // f16 and f64 plans take their spectrum from the host (create.ts): no spectrum pass at all. Rows:
@@ -398,7 +401,7 @@ export function convolutionKernel(layout: ConvolutionLayout, options: KernelOpti
     );
   }
   const hOf = (i: number, k: string) =>
-    options.skipSpectrumRead ? `vec2<f32>(${scale}, 0.0f)` : prefetch ? `conv_h[${i}]` : `conv_spectrum[${hBase}${k}]`;
+    options.skipSpectrumRead ? `vec2<f32>(${scale}, 0.0f)` : i < early ? `conv_h[${i}]` : `conv_spectrum[${hBase}${k}]`;
   // Keeps the binding in the 'auto' layout when the diagnostic variant does not read it.
   if (options.skipSpectrumRead) push(`  _ = &conv_spectrum;`);
   push(

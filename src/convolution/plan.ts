@@ -67,6 +67,8 @@ export interface ConvolutionLayout extends ConvolutionRequest {
   readonly storedSpectrumLength: number;
   /** Read the filter spectrum into registers before the forward FFT (measured faster at P = 16384 only). */
   readonly prefetchSpectrum: boolean;
+  /** With prefetchSpectrum, how many of the forward's output registers read theirs first (the rest after it); undefined: all. */
+  readonly prefetchRegisters?: number;
   readonly forward: WGSLModule;
   readonly inverse: WGSLModule;
   /** Signals per workgroup (FFT slots along local_invocation_id.y). */
@@ -279,6 +281,7 @@ export interface ConvolutionShape {
   readonly elementsPerThread?: number;
   readonly fftsPerBlock?: number;
   readonly prefetchSpectrum?: boolean;
+  readonly prefetchRegisters?: number;
   readonly engine?: ConvolutionEngine;
 }
 
@@ -299,6 +302,7 @@ export function planConvolution(req: ConvolutionRequest, limits: ConvolutionLimi
     spectrumLength: engine === 'c2c' ? p : Math.floor(p / 2) + 1,
     storedSpectrumLength: engine === 'c2c' || engine === 'pairs' ? p : Math.floor(p / 2) + 1,
     prefetchSpectrum: shape.prefetchSpectrum ?? (engine === 'c2c' && p >= 16384),
+    ...(shape.prefetchRegisters !== undefined ? { prefetchRegisters: shape.prefetchRegisters } : {}),
     forward: pair.forward,
     inverse: pair.inverse,
     fftsPerBlock: pair.fftsPerBlock,

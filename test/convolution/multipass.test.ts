@@ -2,7 +2,7 @@
 // 256 invocations: the fused kernel stops at complex 8192 / real 16384 there):
 // - the four-step path (1D lengths createFFT splits without Bluestein: forward column passes, the fused
 //   rows pass, inverse column passes; 2D: rows, the column axis's passes around the fused column pass,
-//   rows), the pad and crop in the first and last passes: 1D 65610 (2^16 + 3 linear and same) and 2^18,
+//   rows), the pad and crop in the first and last passes: 1D 65610 (2^16 + 3 linear and same), 2^18 and 2^19,
 //   2D 64², 100 x 60 and 512², with the pass counts asserted (docs/convolution.md's table);
 // - createFFT's passes with the pointwise function in the inverse's load callback where the four-step
 //   path does not apply: 2^16 + 3 and 97 circular, 2D [37, 16] circular (Bluestein).
@@ -53,7 +53,7 @@ function expectFourStep(conv: Convolution, passes: number): void {
   expect(conv.passes.map((p) => p.kernel)).toEqual([...Array(columns).fill('forward-column'), 'fused-rows', ...Array(columns).fill('inverse-column')]);
   expect(conv.passes.find((p) => p.kernel === 'fused-rows')?.does).toMatch(/no transposition/);
   expect(conv.code).toMatch(/conv_natural/);
-  // f32 rows (up to 2048 points in these tests) read their slice of the filter spectrum into registers before the forward FFT.
+  // f32 rows read their slice of the filter spectrum into registers before the forward FFT (4096-point rows: part of it).
   expect(conv.code).toMatch(/conv_h\[0\] = conv_spectrum\[/);
 }
 
@@ -101,6 +101,8 @@ interface Case1D {
   readonly passes: number;
   /** Signals (default BATCH). */
   readonly batch?: number;
+  /** Four-step path: registers of the rows pass that read their spectrum slice before the forward FFT (default: all). */
+  readonly prefetched?: number;
 }
 
 const N1 = 2 ** 16 + 3; // 65539, a prime: the circular FFTs run through createFFT's Bluestein
@@ -121,6 +123,8 @@ const CASES_1D: readonly Case1D[] = [
   { type: 'real', mode: 'circular', n: N2, taps: [64, N2], p: N2, passes: 3 },
   { type: 'real', mode: 'linear', n: N2, taps: [1], p: N2, passes: 3 },
   { type: 'complex', mode: 'circular', n: N2, taps: [3], p: N2, passes: 3 },
+  // 2^19 = 128 x 4096: 4096-point rows read the first 8 registers' spectrum before the forward FFT, the rest after it.
+  { type: 'complex', mode: 'circular', n: 2 * N2, taps: [3], p: 2 * N2, passes: 3, batch: 2, prefetched: 8 },
   // More taps than signal points: the filter spectrum's first pass reads one 2^18-point signal of its own.
   { type: 'real', mode: 'linear', n: 100, taps: [N2 - 99], p: N2, passes: 3 },
   // 2^22 (WEBFFTDX_FULL=1 only: 100 s on lavapipe with a cold shader cache and LLVM's optimisations, 13 s warm; errors 3.7e-7 and 3.2e-7, 2026-11-24).
@@ -146,6 +150,7 @@ describe(`createConvolution, multi-pass path (seed ${seed})`, () => {
         const conv = await plan({ shape: c.n, type: c.type, mode: c.mode, filter: h, batch });
         if (c.passes % 2) {
           expectFourStep(conv, c.passes);
+          if (c.prefetched !== undefined) expect(conv.code).toContain(`var conv_h: array<vec2<f32>, ${c.prefetched}>;`);
           // Real signals with the plain multiply run two at a time (real and imaginary parts of one complex signal).
           expect(conv.passes[0].does.includes('two real signals each')).toBe(c.type === 'real');
         } else expectMultiPass(conv, c.mode);
