@@ -368,10 +368,11 @@ export function convolutionKernel(layout: ConvolutionLayout, options: KernelOpti
     ...(rows ? [`  let conv_hbase = (signal % ${rows.perSignal}u) * ${P}u;`] : []),
   );
   // Registers i < early read their spectrum value before the forward FFT, the others after it.
-  const early = options.prefetchSpectrum ?? layout.prefetchSpectrum ? (options.prefetchRegisters ?? layout.prefetchRegisters ?? forward.plan.outputEPT) : 0;
+  const prefetch = options.prefetchSpectrum ?? layout.prefetchSpectrum;
+  const early = prefetch ? Math.min(options.prefetchRegisters ?? layout.prefetchRegisters ?? Infinity, forward.plan.outputEPT) : 0;
   if (early > 0) {
-    push(`  var conv_h: array<${V}, ${Math.min(early, forward.plan.outputEPT)}>;`, `  if (is_active && !spectrum_pass) {`);
-    push(...spectrumRegisters((i, k) => `conv_h[${i}] = conv_spectrum[${hBase}${k}];`, '    ', Math.min(early, forward.plan.outputEPT)));
+    push(`  var conv_h: array<${V}, ${early}>;`, `  if (is_active && !spectrum_pass) {`);
+    push(...spectrumRegisters((i, k) => `conv_h[${i}] = conv_spectrum[${hBase}${k}];`, '    ', early));
     push(`  }`);
   }
   // f16 and f64 plans take their spectrum from the host (create.ts): no spectrum pass at all. Rows:
