@@ -63,9 +63,10 @@ for (const shape of shapes) {
   c2r.destroy();
 }
 
-// Four-step convolutions (circular, 33 taps; 4194304 = 1024 x 4096 runs 1024-point column passes), against the
-// circular convolution through the f64 reference's FFTs.
-for (const n of [262144, 1048576, 4194304]) {
+// Convolutions (circular, 33 taps): 16384 in one kernel (its spectrum partly read before the forward FFT),
+// the four-step path beyond (524288 and up: 4096-point rows, the same; 4194304 = 1024 x 4096 runs
+// 1024-point column passes), against the circular convolution through the f64 reference's FFTs.
+for (const n of [16384, 262144, 524288, 1048576, 4194304]) {
   for (const type of ['complex', 'real'] as const) {
     const c = type === 'complex' ? 2 : 1;
     const taps = random(c * 33);

@@ -65,7 +65,7 @@ export interface ConvolutionLayout extends ConvolutionRequest {
   readonly spectrumLength: number;
   /** Complex values of the spectrum the kernel reads: spectrumLength, or P for the pairs engine (Hermitian-extended). */
   readonly storedSpectrumLength: number;
-  /** Read the filter spectrum into registers before the forward FFT (measured faster at P = 16384 only). */
+  /** Read the filter spectrum into registers before the forward FFT (measured faster from P = 16384 on). */
   readonly prefetchSpectrum: boolean;
   /** With prefetchSpectrum, how many of the forward's output registers read theirs first (the rest after it); undefined: all. */
   readonly prefetchRegisters?: number;
@@ -285,6 +285,20 @@ export interface ConvolutionShape {
   readonly engine?: ConvolutionEngine;
 }
 
+/**
+ * Whether the kernel reads its filter spectrum before the forward FFT, and for how many registers: a
+ * forced shape's choice, else, for C2C from 16384 points (one workgroup per signal waits on a 128 KiB
+ * spectrum), the first 8 registers' values (bench/NOTES.md run 68: complex 16384 +13 % on an H200 and
+ * +23 % on an H100 over reading all 32 first, which itself beat reading after the FFT; at 8192 neither
+ * gains).
+ */
+function prefetchOf(engine: ConvolutionEngine, p: number, shape: ConvolutionShape): Pick<ConvolutionLayout, 'prefetchSpectrum' | 'prefetchRegisters'> {
+  if (shape.prefetchSpectrum !== undefined || shape.prefetchRegisters !== undefined) {
+    return { prefetchSpectrum: shape.prefetchSpectrum ?? shape.prefetchRegisters !== undefined, ...(shape.prefetchRegisters !== undefined ? { prefetchRegisters: shape.prefetchRegisters } : {}) };
+  }
+  return engine === 'c2c' && p >= 16384 ? { prefetchSpectrum: true, prefetchRegisters: 8 } : { prefetchSpectrum: false };
+}
+
 /** Plans a fused convolution for a validated request under the given limits (no GPU work). */
 export function planConvolution(req: ConvolutionRequest, limits: ConvolutionLimits, shape: ConvolutionShape = {}): ConvolutionLayout {
   // A forced engine other than pairs (bench comparisons): plan as if a pointwise function were given.
@@ -301,8 +315,7 @@ export function planConvolution(req: ConvolutionRequest, limits: ConvolutionLimi
     outputOffset: req.mode === 'same' ? (m! - 1) >> 1 : 0,
     spectrumLength: engine === 'c2c' ? p : Math.floor(p / 2) + 1,
     storedSpectrumLength: engine === 'c2c' || engine === 'pairs' ? p : Math.floor(p / 2) + 1,
-    prefetchSpectrum: shape.prefetchSpectrum ?? (engine === 'c2c' && p >= 16384),
-    ...(shape.prefetchRegisters !== undefined ? { prefetchRegisters: shape.prefetchRegisters } : {}),
+    ...prefetchOf(engine, p, shape),
     forward: pair.forward,
     inverse: pair.inverse,
     fftsPerBlock: pair.fftsPerBlock,

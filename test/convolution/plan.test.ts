@@ -3,6 +3,7 @@
 // 32 KiB / 1024-invocation profile.
 import { describe, expect, it } from 'vitest';
 import { convolutionLayout } from '../../src/index.js';
+import { planConvolution } from '../../src/convolution/plan.js';
 
 const CORE = { maxComputeWorkgroupStorageSize: 16384, maxComputeInvocationsPerWorkgroup: 256 };
 // What Dawn offers on the H100 / H200 (docs/any-shape.md's second column).
@@ -66,6 +67,17 @@ describe('convolutionLayout', () => {
     expect(convolutionLayout(CORE, { shape: [32, 64], type: 'complex', mode: 'circular' })).toMatchObject({ engine: 'multipass', passes: 1 });
     expect(convolutionLayout(CORE, { shape: [30, 40], type: 'real', mode: 'same', filterShape: [3, 3] })).toMatchObject({ fftShape: [32, 48], passes: 1 });
     expect(convolutionLayout(CORE, { shape: [512, 512], type: 'real', mode: 'linear' })).toMatchObject({ fftShape: [1024, 1024], outputShape: [1023, 1023] });
+  });
+
+  it('reads the filter spectrum of the first 8 registers before the forward FFT from complex 16384 on (bench/NOTES.md run 68)', () => {
+    const circular = (n: number) => ({ type: 'complex', mode: 'circular', signalLength: n, filterLength: undefined }) as const;
+    expect(planConvolution(circular(16384), MID)).toMatchObject({ engine: 'c2c', prefetchSpectrum: true, prefetchRegisters: 8 });
+    expect(planConvolution(circular(8192), MID)).toMatchObject({ engine: 'c2c', prefetchSpectrum: false });
+    // A forced shape keeps its own choice (the bench's variants, the four-step rows pass's rule).
+    const all = planConvolution(circular(16384), MID, { prefetchSpectrum: true });
+    expect(all.prefetchSpectrum).toBe(true);
+    expect(all.prefetchRegisters).toBeUndefined();
+    expect(planConvolution(circular(8192), MID, { prefetchRegisters: 4 })).toMatchObject({ prefetchSpectrum: true, prefetchRegisters: 4 });
   });
 
   it('fits the limits for every accepted length (both profiles)', () => {
