@@ -28,7 +28,7 @@ import { naturalIndex } from '../../kernels/any-shape/digit-order.js';
 import { PASS_FLAGS, type PassParams } from '../../kernels/any-shape/pass.js';
 import type { SpectrumRows } from './kernel.js';
 import type { MultiPassLayout } from './multipass-plan.js';
-import { BeyondFusedKernel, largestFusedLength, planConvolution, type ConvolutionLayout, type ConvolutionLimits } from './plan.js';
+import { BeyondFusedKernel, largestFusedLength, planConvolution, PREFETCHED_REGISTERS, type ConvolutionLayout, type ConvolutionLimits } from './plan.js';
 
 export interface FourStepLayout {
   /** The FFT length's split L_1 .. L_p: the column pass lengths, then the row length (fourStepSplit). */
@@ -114,7 +114,7 @@ function fourStepSplit(V: number, limits: PlanLimits & ConvolutionLimits, precis
         // it up to 2048 points (2^18: +0.8 % on an H100, +1.1 % on an H200, run 56), the first 8 of 32
         // registers at 4096 (2^20, 2^22: +1.4-3 % on an H100, +2-3.6 % on an H200, where the whole slice lost
         // 2-2.4 %; run 67); df64 not measured.
-        precision === 'f32' && c.row <= 4096 ? { prefetchSpectrum: true, ...(c.row === 4096 ? { prefetchRegisters: 8 } : {}) } : {},
+        precision === 'f32' && c.row <= 2048 ? { prefetchSpectrum: true } : precision === 'f32' && c.row === 4096 ? { prefetchRegisters: PREFETCHED_REGISTERS } : {},
       );
       if (rowsLayout.engine === 'c2c') return { columns: c.columns, rowsLayout };
     } catch (e) {

@@ -286,6 +286,12 @@ export interface ConvolutionShape {
 }
 
 /**
+ * Registers whose filter spectrum a kernel reads before its forward FFT where reading all of them first
+ * holds too many registers through the FFT (32 per invocation: bench/NOTES.md runs 67-68).
+ */
+export const PREFETCHED_REGISTERS = 8;
+
+/**
  * Whether the kernel reads its filter spectrum before the forward FFT, and for how many registers: a
  * forced shape's choice, else, for C2C from 16384 points (one workgroup per signal waits on a 128 KiB
  * spectrum), the first 8 registers' values (bench/NOTES.md run 68: complex 16384 +13 % on an H200 and
@@ -294,9 +300,9 @@ export interface ConvolutionShape {
  */
 function prefetchOf(engine: ConvolutionEngine, p: number, shape: ConvolutionShape): Pick<ConvolutionLayout, 'prefetchSpectrum' | 'prefetchRegisters'> {
   if (shape.prefetchSpectrum !== undefined || shape.prefetchRegisters !== undefined) {
-    return { prefetchSpectrum: shape.prefetchSpectrum ?? shape.prefetchRegisters !== undefined, ...(shape.prefetchRegisters !== undefined ? { prefetchRegisters: shape.prefetchRegisters } : {}) };
+    return { prefetchSpectrum: shape.prefetchSpectrum ?? (shape.prefetchRegisters !== undefined), ...(shape.prefetchRegisters !== undefined ? { prefetchRegisters: shape.prefetchRegisters } : {}) };
   }
-  return engine === 'c2c' && p >= 16384 ? { prefetchSpectrum: true, prefetchRegisters: 8 } : { prefetchSpectrum: false };
+  return engine === 'c2c' && p >= 16384 ? { prefetchSpectrum: true, prefetchRegisters: PREFETCHED_REGISTERS } : { prefetchSpectrum: false };
 }
 
 /** Plans a fused convolution for a validated request under the given limits (no GPU work). */
