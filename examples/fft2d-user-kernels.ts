@@ -1,11 +1,11 @@
 // A 2D FFT built by hand from two `fft(...)` descriptors, as cuFFTDx's fft_2d example: one kernel
 // transforms the rows, a second one the columns. The column kernel puts the FFT slot on
 // local_invocation_id.x, so its 16 adjacent invocations hold 16 adjacent columns and every load and
-// store is a coalesced run of 16 values (the helpers stridedAccessWGSL and fourStepTwiddleWGSL come
-// from the library; createFFT's passes are built the same way).
+// store is a coalesced run of 16 values (the helper stridedAccessWGSL comes from the library;
+// createFFT's passes are built the same way; examples/four-step-user-kernels.ts adds the four-step twiddle).
 import { Block, Direction, FFTsPerBlock, fft, Size, stridedAccessWGSL } from '../src/index.js';
 import { referenceFFTN } from '../src/reference-nd.js';
-import { errorAgainst, randomComplex, type Example } from './support.js';
+import { dispatchKernels, errorAgainst, randomComplex, type Example } from './support.js';
 
 const NY = 64;
 const NX = 128;
@@ -46,31 +46,15 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_id) lid:
   col_store_strided(&data, lid.y, x, ${NX}u);
 }`;
     const input = randomComplex(NY * NX);
-    const buffer = device.createBuffer({ size: input.byteLength, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC });
-    const readback = device.createBuffer({ size: input.byteLength, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
-    device.pushErrorScope('validation');
-    const pipelines = await Promise.all(
-      [rowsKernel, colsKernel].map((code) => device.createComputePipelineAsync({ layout: 'auto', compute: { module: device.createShaderModule({ code }), entryPoint: 'main' } })),
+    const { outputs, ms } = await dispatchKernels(
+      device,
+      [
+        { code: rowsKernel, workgroups: [NY / rowFFT.fftsPerBlock] },
+        { code: colsKernel, workgroups: [NX / COLUMNS] },
+      ],
+      [{ data: input, read: true }],
     );
-    const t0 = performance.now();
-    device.queue.writeBuffer(buffer, 0, input);
-    const encoder = device.createCommandEncoder();
-    const pass = encoder.beginComputePass();
-    pipelines.forEach((pipeline, k) => {
-      pass.setPipeline(pipeline);
-      pass.setBindGroup(0, device.createBindGroup({ layout: pipeline.getBindGroupLayout(0), entries: [{ binding: 0, resource: { buffer } }] }));
-      pass.dispatchWorkgroups(k === 0 ? NY / rowFFT.fftsPerBlock : NX / COLUMNS);
-    });
-    pass.end();
-    encoder.copyBufferToBuffer(buffer, 0, readback, 0, input.byteLength);
-    device.queue.submit([encoder.finish()]);
-    const error = await device.popErrorScope();
-    if (error) throw new Error(error.message);
-    await readback.mapAsync(GPUMapMode.READ);
-    const out = new Float32Array(readback.getMappedRange().slice(0));
-    const ms = performance.now() - t0;
-    buffer.destroy();
-    readback.destroy();
+    const out = outputs[0];
     return { did: `rows (${NX}-point, ${rowFFT.fftsPerBlock} per workgroup), then columns (${NY}-point, ${COLUMNS} per workgroup)`, error: errorAgainst(out, referenceFFTN(input, [NY, NX], 1, -1)), ms };
   },
 };

@@ -5,6 +5,7 @@ import { blockUserKernel } from './block-user-kernel.js';
 import { bluesteinPrime } from './bluestein-prime.js';
 import { convolution } from './convolution.js';
 import { fft2dUserKernels } from './fft2d-user-kernels.js';
+import { fourStepUserKernels } from './four-step-user-kernels.js';
 import { gpuVsCpu } from './gpu-vs-cpu.js';
 import { imageConvolution } from './image-convolution.js';
 import { imageFilter } from './image-filter.js';
@@ -30,6 +31,7 @@ const examples: Example[] = [
   bluesteinPrime,
   largeFFT,
   fft2dUserKernels,
+  fourStepUserKernels,
   imageFilter,
   imageConvolution,
   gpuVsCpu,

@@ -50,6 +50,12 @@ export interface Binding {
   readonly uniform?: boolean;
 }
 
+/** One user kernel of a sequence: its WGSL (entry point `main`) and the workgroups to dispatch. */
+export interface Kernel {
+  readonly code: string;
+  readonly workgroups: readonly [number, number?, number?];
+}
+
 /** Compiles `code`, dispatches `main` once over `workgroups`, returns the buffers marked `read`, and the time. */
 export async function dispatch(
   device: GPUDevice,
@@ -57,12 +63,19 @@ export async function dispatch(
   workgroups: readonly [number, number?, number?],
   bindings: readonly Binding[],
 ): Promise<{ outputs: Float32Array[]; ms: number }> {
+  return dispatchKernels(device, [{ code, workgroups }], bindings);
+}
+
+/**
+ * Compiles each kernel, dispatches them in order in one compute pass over the same bindings (group 0,
+ * binding i = bindings[i]; a kernel may leave some unused), returns the buffers marked `read`, and the time.
+ */
+export async function dispatchKernels(
+  device: GPUDevice,
+  kernels: readonly Kernel[],
+  bindings: readonly Binding[],
+): Promise<{ outputs: Float32Array[]; ms: number }> {
   device.pushErrorScope('validation');
-  const module = device.createShaderModule({ code });
-  const info = await module.getCompilationInfo();
-  const errors = info.messages.filter((m) => m.type === 'error');
-  if (errors.length) throw new Error(errors.map((m) => `${m.lineNum}:${m.linePos} ${m.message}`).join('\n'));
-  const pipeline = await device.createComputePipelineAsync({ layout: 'auto', compute: { module, entryPoint: 'main' } });
   const buffers = bindings.map((b) => {
     const size = Math.max(16, b.data?.byteLength ?? b.bytes ?? 16);
     const buffer = device.createBuffer({
@@ -72,15 +85,20 @@ export async function dispatch(
     if (b.data) device.queue.writeBuffer(buffer, 0, b.data);
     return buffer;
   });
-  const group = device.createBindGroup({
-    layout: pipeline.getBindGroupLayout(0),
-    entries: buffers.map((buffer, binding) => ({ binding, resource: { buffer } })),
-  });
   const encoder = device.createCommandEncoder();
   const pass = encoder.beginComputePass();
-  pass.setPipeline(pipeline);
-  pass.setBindGroup(0, group);
-  pass.dispatchWorkgroups(workgroups[0], workgroups[1] ?? 1, workgroups[2] ?? 1);
+  for (const kernel of kernels) {
+    const module = device.createShaderModule({ code: kernel.code });
+    const info = await module.getCompilationInfo();
+    const errors = info.messages.filter((m) => m.type === 'error');
+    if (errors.length) throw new Error(errors.map((m) => `${m.lineNum}:${m.linePos} ${m.message}`).join('\n'));
+    const pipeline = await device.createComputePipelineAsync({ layout: 'auto', compute: { module, entryPoint: 'main' } });
+    // 'auto' layouts list only the bindings the kernel uses.
+    const used = buffers.flatMap((buffer, binding) => (new RegExp(`@binding\\(${binding}\\)`).test(kernel.code) ? [{ binding, resource: { buffer } }] : []));
+    pass.setPipeline(pipeline);
+    pass.setBindGroup(0, device.createBindGroup({ layout: pipeline.getBindGroupLayout(0), entries: used }));
+    pass.dispatchWorkgroups(kernel.workgroups[0], kernel.workgroups[1] ?? 1, kernel.workgroups[2] ?? 1);
+  }
   pass.end();
   const reads = buffers.map((buffer, i) => {
     if (!bindings[i].read) return undefined;
