@@ -2,6 +2,7 @@
 // precision and layout. Checks every host plan shares (batch, buffers, host arrays, device limits,
 // the plan's life) are in src/host/.
 import type { FFTDirection, FFTType } from '../../descriptors/model.js';
+import { checkCallbackSignature } from '../host/callbacks.js';
 
 export const MAX_AXES = 3;
 
@@ -66,37 +67,11 @@ export function callbackElementTypes(type: FFTType, precision: AnyShapePrecision
   return { input: type === 'r2c' ? real : complex, output: type === 'c2r' ? real : complex };
 }
 
-/** WGSL spellings of an element type (the predeclared aliases vec2f, vec4f, vec2h included), without spaces. */
-function spellings(elem: string): string[] {
-  const alias: Record<string, string> = { 'vec2<f32>': 'vec2f', 'vec4<f32>': 'vec4f', 'vec2<f16>': 'vec2h' };
-  return alias[elem] ? [elem, alias[elem]] : [elem];
-}
-
 /**
- * A load or store callback: WGSL text defining `fn load(fft: u32, index: u32) -> E` or
- * `fn store(fft: u32, index: u32, value: E)` with E the side's element type. The signature is
- * checked here, before any compilation, so that the message says what is expected; everything else
- * in the text the WGSL compiler checks (its message quotes the user's line).
+ * A load or store callback of createFFT: WGSL text defining `fn load(fft: u32, index: u32) -> E` or
+ * `fn store(fft: u32, index: u32, value: E)` with E the side's element type (src/host/callbacks.ts).
  */
 export function checkCallback(text: unknown, which: 'load' | 'store', type: FFTType, precision: AnyShapePrecision = 'f32'): string | undefined {
-  if (text === undefined) return undefined;
   const elem = callbackElementTypes(type, precision)[which === 'load' ? 'input' : 'output'];
-  const wanted =
-    which === 'load' ? `fn load(fft: u32, index: u32) -> ${elem}` : `fn store(fft: u32, index: u32, value: ${elem})`;
-  const what = `createFFT's ${which} callback of a ${type}${precision === 'f32' ? '' : ` ${precision}`} FFT must be WGSL defining \`${wanted}\``;
-  if (typeof text !== 'string' || text.trim() === '') throw new Error(`webfftdx: ${what}; got ${describe(text)}`);
-  const id = '[A-Za-z_][A-Za-z0-9_]*';
-  const head = new RegExp(`\\bfn\\s+${which}\\s*\\(([^)]*)\\)\\s*(->\\s*([^{]*?))?\\s*\\{`);
-  const m = head.exec(text);
-  if (!m) throw new Error(`webfftdx: ${what}; the text has no \`fn ${which}(...) {\``);
-  const params = m[1].split(',').map((p) => p.replace(/\s+/g, '')).filter((p) => p !== '');
-  const typeOf = (p: string) => (new RegExp(`^${id}:(.+)$`).exec(p) ?? [])[1];
-  const types = params.map(typeOf);
-  const returns = m[3]?.replace(/\s+/g, '');
-  const ok =
-    which === 'load'
-      ? types.length === 2 && types[0] === 'u32' && types[1] === 'u32' && returns !== undefined && spellings(elem).includes(returns)
-      : types.length === 3 && types[0] === 'u32' && types[1] === 'u32' && spellings(elem).includes(types[2] ?? '') && returns === undefined;
-  if (!ok) throw new Error(`webfftdx: ${what}; got \`fn ${which}(${m[1].trim()})${m[2] ? ` ${m[2].trim()}` : ''}\``);
-  return text;
+  return checkCallbackSignature(text, which, elem, `createFFT's ${which} callback of a ${type}${precision === 'f32' ? '' : ` ${precision}`} FFT`);
 }

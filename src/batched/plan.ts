@@ -14,6 +14,7 @@ import { runOnce } from '../host/run-once.js';
 import { lazyPipeline, sharedPipeline } from '../host/pipelines.js';
 import { hasExactFma } from '../host/fma.js';
 import { twiddleTableOption, uploadTwiddleTable } from './twiddle-table.js';
+import { checkCallbackSignature } from '../host/callbacks.js';
 import { compileShader } from '../host/shader.js';
 import { makeWorkspace, workspaceFor, WORKSPACE_BINDING, type CodeGenerating, type FFTWorkspace } from '../host/workspace.js';
 import {
@@ -21,6 +22,7 @@ import {
   INPUT_BINDING,
   OUTPUT_BINDING,
   PARAMS_BINDING,
+  memoryElementType,
   scalarsPerElement,
   batchedLayout,
   batchedRounds,
@@ -141,6 +143,10 @@ export async function createBatchedFFT(
   const module = table.twiddleTable ? chosen.wgsl({ ...base, ...table }) : computed;
   const plan = module.plan;
   const label = planLabel(plan);
+  for (const which of ['load', 'store'] as const) {
+    const elem = memoryElementType(plan, which === 'load' ? 'input' : 'output');
+    checkCallbackSignature(options[which], which, elem, `createBatchedFFT's ${which} callback of ${label}`);
+  }
   const maxBytes = device.limits.maxComputeWorkgroupStorageSize;
   const { workgroups, params: paramsData } = batchedDispatch(device, plan, batch, label);
 

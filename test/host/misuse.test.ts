@@ -3,7 +3,7 @@
 // uncaptured GPU error.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Block, createBatchedFFT, Direction, fft, Limits, makeWorkspace, Size, type BatchedFFT } from '../../src/index.js';
+import { Block, createBatchedFFT, Direction, fft, Limits, makeWorkspace, Precision, Size, Type, type BatchedFFT } from '../../src/index.js';
 import { freshDevice, testDevice, withErrorScopes } from '../support/gpu.js';
 import { makeSeed, randomFloats } from '../support/random.js';
 
@@ -131,6 +131,23 @@ describe('createBatchedFFT misuse', () => {
       new RegExp(`^webfftdx: Size\\(16384\\) Type\\('c2c'\\) Direction\\('forward'\\) Precision\\('f32'\\) Block\\(\\) ElementsPerThread\\(\\d+\\) FFTsPerBlock\\(\\d+\\) needs ${big.sharedMemorySize} bytes of workgroup memory; this device allows 16384 \\(maxComputeWorkgroupStorageSize\\)`),
     );
   });
+  it('a load / store callback without the signature its sides need names what is expected, before any compilation', async () => {
+    const { device } = await testDevice();
+    const R2C_32 = fft(Size(32), Type('r2c'), Block());
+    const F64_32 = fft(Size(32), Direction('forward'), Precision('f64'), Block());
+    const cases: [Parameters<typeof createBatchedFFT>[1], Record<string, unknown>, RegExp][] = [
+      [C2C_32, { load: 'fn load(fft: u32, index: u32) -> f32 { return 0.0; }' }, /^webfftdx: createBatchedFFT's load callback of Size\(32\) .* must be WGSL defining `fn load\(fft: u32, index: u32\) -> vec2<f32>`; got `fn load\(fft: u32, index: u32\) -> f32`/],
+      [C2C_32, { store: 'fn store(fft: u32, value: vec2<f32>) {}' }, /store callback of .* must be WGSL defining `fn store\(fft: u32, index: u32, value: vec2<f32>\)`; got `fn store\(fft: u32, value: vec2<f32>\)`/],
+      [C2C_32, { load: 'fn loader(fft: u32, index: u32) -> vec2<f32> { return vec2<f32>(); }' }, /the text has no `fn load\(\.\.\.\) \{`/],
+      [C2C_32, { store: 42 }, /store callback .* got 42/],
+      [R2C_32, { load: 'fn load(fft: u32, index: u32) -> vec2<f32> { return vec2<f32>(); }' }, /load callback of Size\(32\) Type\('r2c'\).* `fn load\(fft: u32, index: u32\) -> f32`/],
+      [F64_32, { load: 'fn load(fft: u32, index: u32) -> vec2<f32> { return vec2<f32>(); }' }, /Precision\('f64'\).* `fn load\(fft: u32, index: u32\) -> vec4<f32>`/],
+    ];
+    for (const [desc, callbacks, message] of cases) {
+      await rejectsBeforeGPU(device, () => createBatchedFFT(device, desc, { batch: 2, ...callbacks }), message);
+    }
+  });
+
   it('random misuse calls all throw a webfftdx Error before any submission (property test, fast-check)', { timeout: 120_000 }, async () => {
     const { device } = await testDevice();
     const c2c = await createBatchedFFT(device, C2C_32, { batch: 4 });
