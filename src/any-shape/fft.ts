@@ -21,7 +21,7 @@ import { batchedDispatch, withSuggestedFFTsPerBlock } from '../batched/plan.js';
 import { twiddleTableOption, uploadTwiddleTable } from '../batched/twiddle-table.js';
 import { checkBatch, checkFloat32Data, checkFloat64Data, checkIOBuffers, checkStorageBuffer } from '../host/checks.js';
 import { complexFromDF64, complexToDF64, realFromDF64, realToDF64 } from '../../kernels/df64-layout.js';
-import { f16Download, f16Upload, type F16Data } from '../host/f16-data.js';
+import { f16Download, f16Upload, type F16Data, type Float16ArrayType } from '../host/f16-data.js';
 import { assertDeviceAlive, checkBufferBytes, dispatchShape, watchDevice } from '../host/device.js';
 import { PlanLifecycle } from '../host/lifecycle.js';
 import { runOnce } from '../host/run-once.js';
@@ -115,6 +115,7 @@ export interface AnyShapeFFT {
    */
   run(data: Float32Array): Promise<Float32Array>;
   run(data: Float64Array): Promise<Float64Array>;
+  run(data: Float16ArrayType): Promise<Float16ArrayType>;
   run(data: Uint16Array): Promise<Uint16Array>;
   /** A workspace buffer for this plan (what makeWorkspace(device, plan) returns). */
   createWorkspace(): FFTWorkspace;

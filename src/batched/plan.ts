@@ -8,7 +8,7 @@ import { planLabel } from '../../descriptors/plan-label.js';
 import { checkBatch, checkFloat32Data, checkFloat64Data, checkIOBuffers } from '../host/checks.js';
 import { complexFromDF64, complexToDF64, realFromDF64, realToDF64 } from '../../kernels/df64-layout.js';
 import { assertDeviceAlive, checkBufferBytes, checkKernelFits, dispatchShape, watchDevice } from '../host/device.js';
-import { f16Download, f16Upload, type F16Data } from '../host/f16-data.js';
+import { f16Download, f16Upload, type F16Data, type Float16ArrayType } from '../host/f16-data.js';
 import { PlanLifecycle } from '../host/lifecycle.js';
 import { runOnce } from '../host/run-once.js';
 import { lazyPipeline, sharedPipeline } from '../host/pipelines.js';
@@ -119,6 +119,7 @@ export interface BatchedFFT {
    */
   run(data: Float32Array): Promise<Float32Array>;
   run(data: Float64Array): Promise<Float64Array>;
+  run(data: Float16ArrayType): Promise<Float16ArrayType>;
   run(data: Uint16Array): Promise<Uint16Array>;
   destroy(): void;
 }

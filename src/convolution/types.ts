@@ -1,5 +1,6 @@
 // The public vocabulary of createConvolution: options, the plan object and its pass descriptions.
 import type { FFTPlan } from '../../descriptors/model.js';
+import type { Float16ArrayType } from '../host/f16-data.js';
 
 export type ConvolutionType = 'real' | 'complex';
 
@@ -158,6 +159,7 @@ export interface Convolution {
    */
   run(signals: Float32Array): Promise<Float32Array>;
   run(signals: Float64Array): Promise<Float64Array>;
+  run(signals: Float16ArrayType): Promise<Float16ArrayType>;
   run(signals: Uint16Array): Promise<Uint16Array>;
   destroy(): void;
 }

@@ -7,6 +7,13 @@ import { f16Round } from '../../kernels/f16.js';
 /** The runtime's Float16Array constructor, if it has one. */
 const Float16: (new (buffer: ArrayBuffer) => ArrayLike<number> & ArrayBufferView) | undefined = (globalThis as { Float16Array?: never }).Float16Array;
 
+/**
+ * The type of the runtime's Float16Array where the TypeScript lib in use declares it (lib
+ * "esnext.float16", ES2025), else never: run()'s Float16Array overloads appear exactly for the
+ * projects that can name the type, and the shipped declarations need no newer lib.
+ */
+export type Float16ArrayType = typeof globalThis extends { Float16Array: { prototype: infer T } } ? T : never;
+
 /** The kinds of array run() takes for f16 data. */
 export type F16Data = Float32Array | Uint16Array | (ArrayLike<number> & ArrayBufferView);
 
