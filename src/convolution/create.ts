@@ -9,7 +9,7 @@ import { hasExactFma } from '../host/fma.js';
 import { assertDeviceAlive, checkBufferBytes, checkKernelFits, dispatchShape, watchDevice } from '../host/device.js';
 import { PlanLifecycle } from '../host/lifecycle.js';
 import { runOnce } from '../host/run-once.js';
-import { compileKernel, checkPointwise } from './pointwise.js';
+import { checkPointwise, compileKernel, kernelPipeline } from './pointwise.js';
 import { convolutionKernel, type KernelVariant, INPUT_BINDING, kernelParams, slotsFor, OUTPUT_BINDING, PARAMS_BINDING, SPECTRUM_BINDING } from './kernel.js';
 import { createMultiPassConvolution } from './multipass.js';
 import { planBeyond } from './beyond.js';
@@ -170,7 +170,7 @@ export async function createShapedConvolution(
   if (df) layout = df64Pair(layout, exactFma);
 
   const code = convolutionKernel(layout, { ...tuning, pointwise, inPlace: false, half, exactFma });
-  const module = await compileKernel(device, code, label, pointwise !== undefined);
+  const pipeline = await kernelPipeline(device, code, label, pointwise !== undefined);
   // In place needs one read_write binding: another shader, checked now, its pipeline built on first use.
   const canInPlace = layout.mode !== 'linear' && inputBytes === outputBytes;
   const inPlaceModule = canInPlace
@@ -178,7 +178,6 @@ export async function createShapedConvolution(
     : undefined;
 
   device.pushErrorScope('validation');
-  const pipeline = await device.createComputePipelineAsync({ layout: 'auto', compute: { module, entryPoint: 'main' }, label });
   const uniform = (values: Uint32Array<ArrayBuffer>, name: string) => {
     const b = device.createBuffer({ size: values.byteLength, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST, label: `${label} ${name}` });
     device.queue.writeBuffer(b, 0, values);

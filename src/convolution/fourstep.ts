@@ -25,7 +25,7 @@ import { convolutionKernel, INPUT_BINDING, kernelParams, PARAMS_BINDING, SPECTRU
 import { rowsNaturalIndex, type FourStepLayout } from './fourstep-plan.js';
 import { layoutFields, type MultiPassLayout } from './multipass-plan.js';
 import { df64Pair, uploadPairTables } from './twiddle-tables.js';
-import { checkPointwise, compileKernel } from './pointwise.js';
+import { checkPointwise, kernelPipeline } from './pointwise.js';
 import { downloadData, ioBytes, uploadData, type ConvolutionPrecision } from './precision-io.js';
 import type { Convolution, ConvolutionBuffers, ConvolutionOptions, MultiPassConvolutionPass } from './types.js';
 import { checkSpectrumShape } from './validate.js';
@@ -127,14 +127,13 @@ export async function createFourStepConvolution(device: GPUDevice, l: MultiPassL
     const forward: GPUPass[] = [];
     for (const [k, p] of f.forward.entries()) forward.push(await gpu(p, k > 0, { input: half && k === 0, output: false }));
     const rowsCode = convolutionKernel(rowsLayout, { pointwise, inPlace: true, rows: f.rows, ...(exactFma ? { exactFma } : {}) });
-    const rowsModule = await compileKernel(device, rowsCode, `${label} rows pass`, pointwise !== undefined);
+    const rowsPipeline = await kernelPipeline(device, rowsCode, `${label} rows pass`, pointwise !== undefined);
     const inverse: GPUPass[] = [];
     const last = f.inverse.length - 1;
     for (const [k, p] of f.inverse.entries()) inverse.push(await gpu(p, k < last, { input: false, output: half && k === last }));
     const tapsFirst = f.tapsFirst && hostH === undefined && filter instanceof Float32Array ? await gpu(f.tapsFirst, false) : undefined;
 
     device.pushErrorScope('validation');
-    const rowsPipeline = await device.createComputePipelineAsync({ layout: 'auto', compute: { module: rowsModule, entryPoint: 'main' }, label: `${label} rows pass` });
     const storage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC;
     const scratch = buffer(scratchBytes, storage, 'spectra');
     const spectrum = buffer(V * complexBytes, storage, 'filter spectrum');

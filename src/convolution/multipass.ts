@@ -22,28 +22,10 @@ import { referenceFFTN, referenceRFFTN } from '../reference-nd.js';
 import { ELEMENTWISE_WORKGROUP, pointwiseLoadCallback, pointwiseLoadCallbackDF64, WINDOW_BINDINGS, windowKernel, windowParams, type FloatGrid } from './multipass-kernels.js';
 import { downloadData, ioBytes, uploadData } from './precision-io.js';
 import { layoutFields, type MultiPassLayout } from './multipass-plan.js';
-import { compileShader } from '../host/shader.js';
+import { sharedPipeline } from '../host/pipelines.js';
 import { checkPointwise } from './pointwise.js';
 import type { Convolution, ConvolutionBuffers, ConvolutionOptions, MultiPassConvolutionPass } from './types.js';
 import { checkSpectrumShape } from './validate.js';
-
-const pipelines = new WeakMap<GPUDevice, Map<string, Promise<GPUComputePipeline>>>();
-
-/** One pipeline per device and WGSL text: every plan shares the window kernel. */
-function pipelineFor(device: GPUDevice, code: string, label: string): Promise<GPUComputePipeline> {
-  let byCode = pipelines.get(device);
-  if (!byCode) pipelines.set(device, (byCode = new Map()));
-  let hit = byCode.get(code);
-  if (!hit) {
-    hit = (async () => {
-      const module = await compileShader(device, code, label);
-      return device.createComputePipelineAsync({ layout: 'auto', compute: { module, entryPoint: 'main' }, label });
-    })();
-    hit.catch(() => byCode!.delete(code));
-    byCode.set(code, hit);
-  }
-  return hit;
-}
 
 const shapeText = (s: readonly number[]) => (s.length === 1 ? `${s[0]}` : `[${s.join(', ')}]`);
 
@@ -136,8 +118,8 @@ export async function createMultiPassConvolution(device: GPUDevice, l: MultiPass
       throw new Error(`${(e as Error).message}${hint}`);
     }
     own(inverse);
-    const windowPipeline = await pipelineFor(device, windowKernel(half ? 'f16-in' : precision), `webfftdx convolution window${df ? ' f64' : half ? ' f16 in' : ''}`);
-    const cropPipeline = half ? await pipelineFor(device, windowKernel('f16-out'), 'webfftdx convolution window f16 out') : windowPipeline;
+    const windowPipeline = await sharedPipeline(device, windowKernel(half ? 'f16-in' : precision), `webfftdx convolution window${df ? ' f64' : half ? ' f16 in' : ''}`);
+    const cropPipeline = half ? await sharedPipeline(device, windowKernel('f16-out'), 'webfftdx convolution window f16 out') : windowPipeline;
 
     device.pushErrorScope('validation');
     const storage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC;

@@ -19,7 +19,7 @@ import { runOnce } from '../host/run-once.js';
 import { referenceFFTN, referenceRFFTN } from '../reference-nd.js';
 import { layoutFields, type MultiPassLayout } from './multipass-plan.js';
 import { onePassCallbacks, type OnePass2DLayout } from './onepass-2d-plan.js';
-import { checkPointwise, compileKernel } from './pointwise.js';
+import { checkPointwise, compileKernel, kernelPipeline } from './pointwise.js';
 import { downloadData, ioBytes, uploadData, type ConvolutionPrecision } from './precision-io.js';
 import type { Convolution, ConvolutionBuffers, ConvolutionOptions, MultiPassConvolutionPass } from './types.js';
 import { checkSpectrumShape } from './validate.js';
@@ -79,7 +79,7 @@ export async function createOnePass2DConvolution(device: GPUDevice, l: MultiPass
   const kernel = kernelOf(false);
   const workgroups = dispatchShape(o.engine ? onePassEngineWorkgroups(transforms, o.forward.engine!) : batch, device.limits.maxComputeWorkgroupsPerDimension);
   checkKernelFits(device, { label, workgroupBytes: kernel.workgroupBytes, workgroupSize: kernel.workgroupSize, workgroups });
-  const module = await compileKernel(device, kernel.code, label, pointwise !== undefined);
+  const pipeline = await kernelPipeline(device, kernel.code, label, pointwise !== undefined);
   // In place (circular, same): one read_write binding, another shader, checked now, its pipeline built on first use.
   const canInPlace = l.mode !== 'linear' && inputBytes === outputBytes;
   const inPlaceModule = canInPlace ? await compileKernel(device, kernelOf(true).code, `${label} in place`, pointwise !== undefined) : undefined;
@@ -87,7 +87,6 @@ export async function createOnePass2DConvolution(device: GPUDevice, l: MultiPass
   const { buffer, uniform, destroyAll } = ownedResources(device, label);
   try {
     device.pushErrorScope('validation');
-    const pipeline = await device.createComputePipelineAsync({ layout: 'auto', compute: { module, entryPoint: 'main' }, label });
     const storage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC;
     const spectrum = buffer(spectrumValues * (df ? 16 : 8), storage, 'filter spectrum');
     // The transforms (the kernel's batch) and the signals (the pairs engine's 3rd word).

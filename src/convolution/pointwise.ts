@@ -3,6 +3,7 @@
 // whole kernel. Shader-module creation is the WGSL front end only (no driver compilation), so the
 // probe costs milliseconds; the validation error it raises on the device is caught in an error
 // scope and reported through getCompilationInfo instead.
+import { sharedPipeline } from '../host/pipelines.js';
 import { compileShader } from '../host/shader.js';
 import { pointwiseHelpersDF64, pointwiseSignature } from './kernel.js';
 
@@ -59,4 +60,12 @@ export async function compileKernel(device: GPUDevice, code: string, label: stri
   } finally {
     await device.popErrorScope();
   }
+}
+
+/**
+ * The pipeline of a convolution kernel, shared per device and WGSL text (host/pipelines.ts): plans of
+ * one kernel, e.g. with other filters or batches, compile it once. Errors as compileKernel's.
+ */
+export function kernelPipeline(device: GPUDevice, code: string, label: string, hasPointwise: boolean): Promise<GPUComputePipeline> {
+  return sharedPipeline(device, code, label, (d, c, l) => compileKernel(d, c, l, hasPointwise));
 }

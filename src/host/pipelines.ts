@@ -15,15 +15,20 @@ function cacheOf<V>(caches: WeakMap<GPUDevice, Map<string, V>>, device: GPUDevic
 
 /**
  * The pipeline of `code` (entry point `main`, layout 'auto'), compiled once per device: a
- * compilation error rejects with compileShader's message (and is not cached, so a retry reports it
- * again).
+ * compilation error rejects with the message of `compile` (compileShader's, or a helper's that adds
+ * its own hint) and is not cached, so a retry reports it again.
  */
-export function sharedPipeline(device: GPUDevice, code: string, label: string): Promise<GPUComputePipeline> {
+export function sharedPipeline(
+  device: GPUDevice,
+  code: string,
+  label: string,
+  compile: (device: GPUDevice, code: string, label: string) => Promise<GPUShaderModule> = compileShader,
+): Promise<GPUComputePipeline> {
   const cache = cacheOf(checked, device);
   let hit = cache.get(code);
   if (!hit) {
     hit = (async () => {
-      const module = await compileShader(device, code, label);
+      const module = await compile(device, code, label);
       return device.createComputePipelineAsync({ layout: 'auto', compute: { module, entryPoint: 'main' }, label });
     })();
     hit.catch(() => cache.delete(code));
