@@ -3,9 +3,10 @@
 // normal-mode engines) and complex; filters of 1, 3, 64 and N taps; 5 signals against one filter;
 // outputs poisoned with NaN; error ||y - y_ref|| / (||x|| ||h||) <= 1e-6 (test/support/convolution.ts
 // says why this scale). Every distinct (type, mode, N, M) is its own kernel (a software-Vulkan compile
-// of two FFTs, up to a minute at 4096), so the default run samples the matrix: every type, mode and
-// filter length, the lengths 16, 100, 127, 256 and 1000; circular plans share one kernel across
-// their filters, and linear / same plans read N, M and the crop from uniforms (one kernel per FFT length).
+// of two FFTs, about 10 s at 4096 cold with the suite's compile settings, 2026-11-28), so the default run
+// samples the matrix: circular plans share one kernel across their filters, so every type, length
+// (16, 100, 256, 1000, 4096) and filter length (1, 3, 64, N) runs circular; linear / same plans read N,
+// M and the crop from uniforms (one kernel per padded length P), so each (type, length) runs one filter.
 // WEBFFTDX_FULL=1 runs the whole matrix (type x mode x N in 16, 100, 256, 1000, 4096 x M in 1, 3, 64, N).
 import { describe, expect, it } from 'vitest';
 import { createConvolution, type ConvolutionMode, type ConvolutionType } from '../../src/index.js';
@@ -29,17 +30,28 @@ interface Case {
 }
 
 const SAMPLE: readonly Case[] = [
+  // circular: one kernel per (type, N), every filter length of the issue against it
   { type: 'complex', mode: 'circular', n: 16, taps: [1, 3, 16] },
   { type: 'real', mode: 'circular', n: 16, taps: [1, 3, 16] },
   { type: 'complex', mode: 'circular', n: 100, taps: [1, 3, 64, 100] },
+  { type: 'real', mode: 'circular', n: 100, taps: [1, 3, 64, 100] }, // pairs engine, 100-point C2C
+  { type: 'complex', mode: 'circular', n: 256, taps: [1, 3, 64, 256] },
+  { type: 'real', mode: 'circular', n: 256, taps: [1, 3, 64, 256] }, // pairs engine, 256-point C2C
+  { type: 'complex', mode: 'circular', n: 1000, taps: [1, 3, 64, 1000] },
   { type: 'real', mode: 'circular', n: 1000, taps: [1, 3, 64, 1000] }, // pairs engine (two signals per 1000-point C2C), odd batch
-  // pairs engine, 256-point C2C (at 4096 the 4096-point C2C pair took longer than the 120 s test timeout to compile cold on lavapipe, shared cores, 2026-11-24)
-  { type: 'real', mode: 'circular', n: 256, taps: [1, 3, 64, 256] },
+  { type: 'complex', mode: 'circular', n: 4096, taps: [1, 3, 64, 4096] },
+  { type: 'real', mode: 'circular', n: 4096, taps: [1, 3, 64, 4096] },
+  // linear: one kernel per padded length P, so one filter length per (type, N)
   { type: 'complex', mode: 'linear', n: 16, taps: [16] }, // 31 outputs, P = 32
   { type: 'real', mode: 'linear', n: 16, taps: [4] }, // 19 outputs: odd, stored as scalars
   { type: 'complex', mode: 'linear', n: 100, taps: [3] }, // P = 108 (2^2 3^3)
   { type: 'real', mode: 'linear', n: 100, taps: [64] }, // P = 256 (folded: 128-point engine)
   { type: 'complex', mode: 'linear', n: 256, taps: [1] }, // P = N = 256
+  { type: 'real', mode: 'linear', n: 256, taps: [256] },
+  { type: 'complex', mode: 'linear', n: 1000, taps: [64] },
+  { type: 'real', mode: 'linear', n: 1000, taps: [3] },
+  { type: 'complex', mode: 'linear', n: 4096, taps: [4096] },
+  { type: 'real', mode: 'linear', n: 4096, taps: [64] },
   { type: 'complex', mode: 'same', n: 100, taps: [3] }, // P = 108, outputs 1 .. 100
   { type: 'real', mode: 'same', n: 127, taps: [4] }, // odd N and odd crop: scalar loads and stores, P = 256
 ];
@@ -138,6 +150,32 @@ describe(`createConvolution on a default-limits device (seed ${seed})`, () => {
     const want = batchedReference(x, BATCH, (s) => directCorrelation(s, h, false));
     expect(convolutionError(y, want, x, h)).toBeLessThanOrEqual(BOUND);
     conv.destroy();
+  });
+
+  it('pointwise: complex circular cross-correlation, and the product written out in linear and same mode', async () => {
+    const { device } = await testDevice();
+    const correlate = /* wgsl */ `
+      fn pointwise(fft: u32, index: u32, x: vec2<f32>, h: vec2<f32>) -> vec2<f32> {
+        return vec2<f32>(x.x * h.x + x.y * h.y, x.y * h.x - x.x * h.y);
+      }`;
+    const multiply = /* wgsl */ `
+      fn pointwise(fft: u32, index: u32, x: vec2<f32>, h: vec2<f32>) -> vec2<f32> {
+        return vec2<f32>(x.x * h.x - x.y * h.y, x.x * h.y + x.y * h.x);
+      }`;
+    const cases = [
+      { n: 256, m: 64, mode: 'circular', pointwise: correlate, reference: (s: ArrayLike<number>, h: Float32Array) => directCorrelation(s, h, true) },
+      { n: 100, m: 3, mode: 'linear', pointwise: multiply, reference: (s: ArrayLike<number>, h: Float32Array) => directConvolution(s, h, true, 'linear') },
+      { n: 100, m: 3, mode: 'same', pointwise: multiply, reference: (s: ArrayLike<number>, h: Float32Array) => directConvolution(s, h, true, 'same') },
+    ] as const;
+    for (const c of cases) {
+      const h = randomFloats(2 * c.m, seed + 18);
+      const conv = await withErrorScopes(device, () => createConvolution(device, { shape: c.n, type: 'complex', mode: c.mode, filter: h, batch: BATCH, pointwise: c.pointwise }));
+      const x = randomFloats(2 * c.n * BATCH, seed + 19);
+      const y = await runPoisoned(device, conv, x);
+      const want = batchedReference(x, BATCH, (s) => c.reference(s, h));
+      expect(convolutionError(y, want, x, h), `${c.mode} N = ${c.n}, M = ${c.m}`).toBeLessThanOrEqual(BOUND);
+      conv.destroy();
+    }
   });
 
   it('pointwise without a filter: a Gaussian by formula, scaled by the signal index', async () => {
