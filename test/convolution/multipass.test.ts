@@ -272,6 +272,8 @@ describe(`createConvolution, multi-pass path (seed ${seed})`, () => {
     readonly passes: number;
     /** Complex FFT shapes the phased engine holds: one kernel, not the four-step path. */
     readonly engineKernel?: true;
+    /** The plan's kernels, where the path is neither of those two (one-kernel real 2D, createFFT's passes). */
+    readonly kernels?: readonly string[];
   }
   const CASES_2D: readonly Case2D[] = [
     // filterShape left out for the full-size filter: the default is the signal's shape.
@@ -283,6 +285,15 @@ describe(`createConvolution, multi-pass path (seed ${seed})`, () => {
     { type: 'real', mode: 'circular', shape: [512, 512], filters: [[3, 3]], fftShape: [512, 512], passes: 5 },
     // A filter taller than the signal: its spectrum's rows pass reads the taps on the FFT shape (the signals' pass pads [8, 30]).
     { type: 'real', mode: 'linear', shape: [8, 30], filters: [[20, 3]], fftShape: [27, 32], passes: 3 },
+    // The rest of issue 18's 2D matrix: each shape circular and linear, real and complex.
+    { type: 'real', mode: 'circular', shape: [64, 64], filters: [[3, 3], [64, 64]], fftShape: [64, 64], passes: 1, kernels: ['fused-2d'] },
+    { type: 'complex', mode: 'linear', shape: [64, 64], filters: [[3, 3]], fftShape: [72, 70], passes: 3 },
+    { type: 'complex', mode: 'circular', shape: [100, 60], filters: [[3, 3], [100, 60]], fftShape: [100, 60], passes: 3 },
+    { type: 'real', mode: 'circular', shape: [100, 60], filters: [[1, 1], [100, 60]], fftShape: [100, 60], passes: 3 },
+    { type: 'real', mode: 'linear', shape: [100, 60], filters: [[5, 7]], fftShape: [108, 70], passes: 3 },
+    { type: 'complex', mode: 'circular', shape: [512, 512], filters: [[3, 3]], fftShape: [512, 512], passes: 4, kernels: ['forward', 'forward', 'inverse', 'inverse'] },
+    { type: 'real', mode: 'linear', shape: [512, 512], filters: [[3, 3]], fftShape: [525, 540], passes: 5 },
+    { type: 'complex', mode: 'same', shape: [512, 512], filters: [[5, 5]], fftShape: [525, 525], passes: 5 },
   ];
   for (const c of CASES_2D) {
     it(`2D ${c.type} ${c.mode} [${c.shape.join(', ')}], filters ${c.filters.map((f) => f.join('x')).join(', ')}`, async () => {
@@ -295,7 +306,8 @@ describe(`createConvolution, multi-pass path (seed ${seed})`, () => {
         const h = randomFloats(per * f[0] * f[1], seed + 3 * f[0] + f[1]);
         const isDefault = f[0] === c.shape[0] && f[1] === c.shape[1];
         const conv = await plan({ shape: c.shape, type: c.type, mode: c.mode, filter: h, batch: BATCH, ...(isDefault ? {} : { filterShape: f }) });
-        if (c.engineKernel) expectEngineKernel(conv);
+        if (c.kernels) expect(conv.passes.map((p) => p.kernel)).toEqual(c.kernels);
+        else if (c.engineKernel) expectEngineKernel(conv);
         else expectFourStep2D(conv, c.passes);
         expect(conv.fftShape).toEqual(c.fftShape);
         expect(convolutionLayout(device.limits, { shape: c.shape, type: c.type, mode: c.mode, filterShape: f }).passes).toBe(c.passes);
