@@ -89,6 +89,9 @@ describe('createFFT checks buffers and host data', () => {
     expect(() => tryEncode(multi, { input: mapped, output: big, workspace: ws })).toThrow(/lacks GPUBufferUsage.STORAGE/);
     expect(() => tryEncode(multi, { input: big })).toThrow(/needs a workspace of \d+ bytes: pass \{ workspace: makeWorkspace\(device, plan\) \}/);
     expect(() => tryEncode(multi, { input: big, workspace: big })).toThrow(/workspace has \d+ bytes|workspace must be a buffer of its own/);
+    const short = device.createBuffer({ size: multi.workspaceSize - 16, usage });
+    expect(() => tryEncode(multi, { input: big, workspace: short })).toThrow(`the workspace buffer has ${multi.workspaceSize - 16} bytes; the plan needs ${multi.workspaceSize}`);
+    short.destroy();
     for (const b of [big, small, mapped]) b.destroy();
     ws.destroy();
   });
