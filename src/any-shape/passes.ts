@@ -137,9 +137,20 @@ export interface AxisRequest {
   readonly wideOnly?: boolean;
 }
 
+/**
+ * A table made when the plan's tables are read: Bluestein's take seconds on the host for long axes,
+ * and a plan refused for its buffer sizes (checked before the tables are read) never builds them.
+ */
+export interface DeferredTable {
+  /** Complex elements. */
+  readonly elements: number;
+  /** The interleaved complex f64 values, `2 * elements` of them. */
+  make(): Float64Array;
+}
+
 export interface PlannedTables {
-  /** Appends a table (interleaved complex f64) and returns its offset in complex elements. */
-  add(data: Float64Array): number;
+  /** Appends a table (interleaved complex f64, now or deferred) and returns its offset in complex elements. */
+  add(data: Float64Array | DeferredTable): number;
   /**
    * The offset of the stage twiddle table of an f64 pass engine (length, elements per invocation,
    * exchange parts), appended once per engine shape; undefined for an engine without twiddles (one
@@ -356,9 +367,10 @@ export function axisPasses(req: AxisRequest, limits: PlanLimits, tables: Planned
   while (M < 2 * L - 1) M *= 2;
   const mSplit = axisSplit(req, M, limits, precision);
   if (!mSplit) throw new Error(`webfftdx: no pass split for the Bluestein length ${M} of axis length ${L}`);
-  const { chirp, kernel } = bluesteinTables(L, M, sign);
-  const chirpAt = tables.add(chirp);
-  const kernelAt = tables.add(kernel);
+  let made: ReturnType<typeof bluesteinTables> | undefined;
+  const bluestein = () => (made ??= bluesteinTables(L, M, sign));
+  const chirpAt = tables.add({ elements: L, make: () => bluestein().chirp });
+  const kernelAt = tables.add({ elements: M, make: () => bluestein().kernel });
   const blabel = `${label}, Bluestein over ${M}`;
   const forward = viewPasses(`${blabel}, forward ${M}`, A, B, M, mSplit.factors, -1, { ...first, table: chirpAt }, { output: 'complex', len: M, valid: M, table: kernelAt }, limits, precision, req.baseShapes, mSplit.columns, tables);
   const inverse = viewPasses(`${blabel}, inverse ${M}`, A, B, M, mSplit.factors, 1, { input: 'complex', len: M, valid: M, mirror: M }, { ...last, table: chirpAt }, limits, precision, req.baseShapes, mSplit.columns, tables);
@@ -561,13 +573,16 @@ export function onePassEngineR2C(shape: readonly number[], batch: number, limits
  * whole (the host rounds it to the passes' precision).
  */
 export function tableCollector(): Required<PlannedTables> & { data(): Float64Array } {
-  const parts: Float64Array[] = [];
+  const parts: DeferredTable[] = [];
   let elements = 0;
+  let all: Float64Array | undefined;
   const engines = new Map<string, number | undefined>();
-  const add = (data: Float64Array): number => {
+  const add = (data: Float64Array | DeferredTable): number => {
+    if (all) throw new Error('internal: a table added after the tables were read');
     const at = elements;
-    parts.push(data);
-    elements += data.length / 2;
+    const part = data instanceof Float64Array ? { elements: data.length / 2, make: () => data } : data;
+    parts.push(part);
+    elements += part.elements;
     return at;
   };
   return {
@@ -580,12 +595,16 @@ export function tableCollector(): Required<PlannedTables> & { data(): Float64Arr
       }
       return engines.get(key);
     },
+    /** Every table, in the order added (made once, on the first call). */
     data() {
-      const all = new Float64Array(elements * 2);
+      if (all) return all;
+      all = new Float64Array(elements * 2);
       let at = 0;
       for (const p of parts) {
-        all.set(p, at);
-        at += p.length;
+        const values = p.make();
+        if (values.length !== 2 * p.elements) throw new Error(`internal: a table of ${p.elements} complex values made ${values.length / 2}`);
+        all.set(values, at);
+        at += values.length;
       }
       return all;
     },
@@ -631,7 +650,10 @@ export function planShape(shape: readonly number[], type: FFTType, direction: FF
   const half = complexShape.reduce((x, y) => x * y, 1);
   return {
     passes,
-    tables: tables.data(),
+    // Read after the plan's buffer sizes are checked (createFFT): the tables are made then.
+    get tables() {
+      return tables.data();
+    },
     inputElements: type === 'c2r' ? half : total,
     outputElements: type === 'r2c' ? half : total,
   };

@@ -3,7 +3,7 @@
 // splits each cost table gives; the columns per workgroup (planSplit: fewer where that saves a pass or measured cheaper).
 // Pure planning: no GPU.
 import { describe, expect, it } from 'vitest';
-import { C2C_ROWS_PASS_MAX, planShape, type ColumnsPass } from '../../src/any-shape/passes.js';
+import { C2C_ROWS_PASS_MAX, planShape, tableCollector, type ColumnsPass } from '../../src/any-shape/passes.js';
 import { basePassCost, basePassShape, columnPassShape, COLUMNS, splitLength, type PlanLimits } from '../../src/any-shape/pass-split.js';
 import type { FFTType } from '../../descriptors/model.js';
 import { passEngineBytes } from '../../kernels/any-shape/pass.js';
@@ -128,4 +128,20 @@ describe('pass shapes', () => {
     expect(passesOf([32768], GPU, 'r2c')).toEqual(['rows']);
     expect(passesOf([32768], GPU, 'c2c', 'f64')).not.toContain('rows');
   });
+
+  it('tables are made when first read: a Bluestein plan builds its chirp and kernel only then, once', () => {
+    const tables = tableCollector();
+    let made = 0;
+    const at = tables.add(new Float64Array([1, 2, 3, 4]));
+    const deferred = tables.add({ elements: 3, make: () => (made++, Float64Array.from({ length: 6 }, (_, i) => 10 + i)) });
+    expect([at, deferred, made]).toEqual([0, 2, 0]);
+    expect([...tables.data()]).toEqual([1, 2, 3, 4, 10, 11, 12, 13, 14, 15]);
+    expect(tables.data()).toBe(tables.data());
+    expect(made).toBe(1);
+    expect(() => tables.add(new Float64Array(2))).toThrow(/after the tables were read/);
+    // createFFT's plan of a prime: reading .tables is what makes them (2 x 65537 + 2^18 complex values).
+    const plan = planShape([65537], 'c2c', 'forward', 1, DEFAULT);
+    expect(plan.tables.length).toBe(2 * (65537 + (1 << 18)));
+  });
 });
+

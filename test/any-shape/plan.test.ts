@@ -42,6 +42,10 @@ describe('createFFT refuses bad options', () => {
     await expect(createFFT(device, { ...base, shape: [1 << 14, 1 << 14] })).rejects.toThrow(/needs a buffer of 2147483648 bytes; this device allows 134217728 \(maxStorageBufferBindingSize\)/);
     await expect(createFFT(device, { ...base, shape: [1 << 12, 1 << 12], batch: 3 })).rejects.toThrow(/maxStorageBufferBindingSize/);
   });
+  it('a prime axis whose Bluestein workspace exceeds the buffer limit names the workspace (its data alone would fit)', async () => {
+    // 2^24 - 3 is prime: its 128 MiB of data fit, the Bluestein padding to 2^25 does not.
+    await expect(createFFT(device, { ...base, shape: 16777213 })).rejects.toThrow(/the workspace needs a buffer of 536870912 bytes; this device allows 134217728 \(maxStorageBufferBindingSize\)/);
+  });
   it('precision: an unknown one, f16 without shader-f16, f64 beyond the buffer limit', async () => {
     await expect(createFFT(device, { ...base, shape: 64, precision: 'f8' as 'f32' })).rejects.toThrow(/precision must be 'f16', 'f32' or 'f64', got the string "f8"/);
     await expect(createFFT(device, { ...base, shape: 64, precision: 'f16' })).rejects.toThrow(/precision 'f16' needs the device feature 'shader-f16'/);
