@@ -153,12 +153,14 @@ export function main(argv: readonly string[]): number {
   }
 }
 
-// Run when executed directly (not when imported by tests).
-const invoked = process.argv[1] ?? '';
-if (/(cli\.(ts|js)|webfftdx)$/.test(invoked)) {
+/** `webfftdx ...` (bin/webfftdx.mjs, or this file run directly): main() on the process's arguments. */
+export function runFromCommandLine(): void {
   // `webfftdx describe ... | head` closes the pipe early: that is not an error.
   process.stdout.on('error', (e: NodeJS.ErrnoException) => {
     if (e.code !== 'EPIPE') throw e;
   });
   process.exitCode = main(process.argv.slice(2));
 }
+
+// Run when executed directly (npm run describe; not when imported by tests or the bin launcher).
+if (/cli\.(ts|js)$/.test(process.argv[1] ?? '')) runFromCommandLine();

@@ -1,5 +1,7 @@
 // The describe command: parsing, the traits table, WGSL output and error handling (exit code 1).
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { main, parseOperators } from '../../src/cli.js';
 
 function run(...argv: string[]): { code: number; out: string; err: string } {
@@ -65,5 +67,17 @@ describe('webfftdx describe', () => {
     const r = run(...argv);
     expect(r.code).toBe(1);
     expect(r.err).toContain(message);
+  });
+});
+
+describe('the webfftdx command (bin/webfftdx.mjs, what npx runs)', () => {
+  it('prints the traits, and an invalid descriptor exits 1 with the FFT error', () => {
+    const bin = fileURLToPath(new URL('../../bin/webfftdx.mjs', import.meta.url));
+    const ok = spawnSync(process.execPath, [bin, 'describe', 'Size(4096)', 'Type(r2c)', 'Block()'], { encoding: 'utf8' });
+    expect(ok.status).toBe(0);
+    expect(ok.stdout).toMatch(/^outputLength\s+2049$/m);
+    const bad = spawnSync(process.execPath, [bin, 'describe', 'Size(1)'], { encoding: 'utf8' });
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toMatch(/^webfftdx: \(FFT error\) Size\(1\)/);
   });
 });
