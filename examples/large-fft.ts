@@ -16,6 +16,7 @@ export const largeFFT: Example = {
     const ms = performance.now() - t0;
     const passes = plan.passes.map((p) => p.kind).join(' + ');
     plan.destroy();
-    return { did: `2^20-point C2C in ${passes}`, error: errorAgainst(y, referenceDFT(x, n, -1)), ms };
+    // Issue 17's bound for powers of two up to 2^20 (the gallery's default is 1e-6).
+    return { did: `2^20-point C2C in ${passes}`, error: errorAgainst(y, referenceDFT(x, n, -1)), limit: 6e-7, ms };
   },
 };
