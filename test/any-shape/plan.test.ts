@@ -3,7 +3,7 @@
 // final and idempotent. Default-limits device; small shapes (few kernels to compile).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFFT, makeWorkspace, type AnyShapeFFT } from '../../src/index.js';
-import { defaultLimitsDevice } from '../support/gpu.js';
+import { defaultLimitsDevice, refusesBeforeGPU } from '../support/gpu.js';
 import { makeSeed, randomFloats } from '../support/random.js';
 import { relativeL2 } from '../support/reference.js';
 import { referenceFFTN } from '../support/nd-reference.js';
@@ -19,7 +19,7 @@ afterAll(() => multi?.destroy());
 
 const base = { type: 'c2c', direction: 'forward', precision: 'f32', batch: 1 } as const;
 
-describe('createFFT refuses bad options', () => {
+describe('createFFT refuses bad options before anything reaches the GPU', () => {
   const shapes: [unknown, RegExp][] = [
     [0, /axis 0 is 0; every axis length must be an integer >= 2/],
     [-8, /axis 0 is -8/],
@@ -34,36 +34,36 @@ describe('createFFT refuses bad options', () => {
   ];
   for (const [shape, message] of shapes) {
     it(`shape ${JSON.stringify(shape)}`, async () => {
-      await expect(createFFT(device, { ...base, shape: shape as number })).rejects.toThrow(message);
+      await refusesBeforeGPU(device, () => createFFT(device, { ...base, shape: shape as number }), message);
     });
   }
   it('a total beyond the device buffer limits names the limit', async () => {
     // 2^14 x 2^14 complex f32 = 2 GiB; the default maxStorageBufferBindingSize is 128 MiB.
-    await expect(createFFT(device, { ...base, shape: [1 << 14, 1 << 14] })).rejects.toThrow(/needs a buffer of 2147483648 bytes; this device allows 134217728 \(maxStorageBufferBindingSize\)/);
-    await expect(createFFT(device, { ...base, shape: [1 << 12, 1 << 12], batch: 3 })).rejects.toThrow(/maxStorageBufferBindingSize/);
+    await refusesBeforeGPU(device, () => createFFT(device, { ...base, shape: [1 << 14, 1 << 14] }), /needs a buffer of 2147483648 bytes; this device allows 134217728 \(maxStorageBufferBindingSize\)/);
+    await refusesBeforeGPU(device, () => createFFT(device, { ...base, shape: [1 << 12, 1 << 12], batch: 3 }), /maxStorageBufferBindingSize/);
   });
   it('a prime axis whose Bluestein workspace exceeds the buffer limit names the workspace (its data alone would fit)', async () => {
     // 2^24 - 3 is prime: its 128 MiB of data fit, the Bluestein padding to 2^25 does not.
-    await expect(createFFT(device, { ...base, shape: 16777213 })).rejects.toThrow(/the workspace needs a buffer of 536870912 bytes; this device allows 134217728 \(maxStorageBufferBindingSize\)/);
+    await refusesBeforeGPU(device, () => createFFT(device, { ...base, shape: 16777213 }), /the workspace needs a buffer of 536870912 bytes; this device allows 134217728 \(maxStorageBufferBindingSize\)/);
   });
   it('precision: an unknown one, f16 without shader-f16, f64 beyond the buffer limit', async () => {
-    await expect(createFFT(device, { ...base, shape: 64, precision: 'f8' as 'f32' })).rejects.toThrow(/precision must be 'f16', 'f32' or 'f64', got the string "f8"/);
-    await expect(createFFT(device, { ...base, shape: 64, precision: 'f16' })).rejects.toThrow(/precision 'f16' needs the device feature 'shader-f16'/);
+    await refusesBeforeGPU(device, () => createFFT(device, { ...base, shape: 64, precision: 'f8' as 'f32' }), /precision must be 'f16', 'f32' or 'f64', got the string "f8"/);
+    await refusesBeforeGPU(device, () => createFFT(device, { ...base, shape: 64, precision: 'f16' }), /precision 'f16' needs the device feature 'shader-f16'/);
     // 2^12 x 2^12 complex df64 values = 256 MiB.
-    await expect(createFFT(device, { ...base, shape: [1 << 12, 1 << 12], precision: 'f64' })).rejects.toThrow(/f64 data .* needs a buffer of 268435456 bytes/);
-    await expect(createFFT(device, { ...base, shape: 64, precision: 'f64', load: 'fn load(fft: u32, index: u32) -> vec2<f32> { return vec2<f32>(0.0); }' })).rejects.toThrow(
+    await refusesBeforeGPU(device, () => createFFT(device, { ...base, shape: [1 << 12, 1 << 12], precision: 'f64' }), /f64 data .* needs a buffer of 268435456 bytes/);
+    await refusesBeforeGPU(device, () => createFFT(device, { ...base, shape: 64, precision: 'f64', load: 'fn load(fft: u32, index: u32) -> vec2<f32> { return vec2<f32>(0.0); }' }), 
       /load callback of a c2c f64 FFT must be WGSL defining `fn load\(fft: u32, index: u32\) -> vec4<f32>`/,
     );
   });
   it('type, direction, batch, layout and callbacks', async () => {
-    await expect(createFFT(device, { ...base, shape: 64, type: 'r2r' as 'c2c' })).rejects.toThrow(/type must be 'c2c', 'r2c' or 'c2r'/);
-    await expect(createFFT(device, { shape: 64, type: 'c2c' })).rejects.toThrow(/direction must be 'forward' or 'inverse', got undefined/);
-    await expect(createFFT(device, { shape: 64, type: 'r2c', direction: 'inverse' })).rejects.toThrow(/r2c FFT is forward/);
-    await expect(createFFT(device, { shape: 64, type: 'c2r', direction: 'forward' })).rejects.toThrow(/c2r FFT is inverse/);
-    await expect(createFFT(device, { ...base, shape: 64, batch: 0 })).rejects.toThrow(/batch must be a positive integer \(at most 2\^32 - 1\), got 0/);
-    await expect(createFFT(device, { ...base, shape: 64, batch: 1.5 })).rejects.toThrow(/batch must be a positive integer \(at most 2\^32 - 1\), got 1.5/);
-    await expect(createFFT(device, { ...base, shape: 64, type: 'r2c', layout: 'packed' as 'natural' })).rejects.toThrow(/'natural' layout/);
-    await expect(createFFT(device, { ...base, shape: 64, load: 'fn load() {}' })).rejects.toThrow(/load callback of a c2c FFT must be WGSL defining `fn load\(fft: u32, index: u32\) -> vec2<f32>`; got `fn load\(\)`/);
+    await refusesBeforeGPU(device, () => createFFT(device, { ...base, shape: 64, type: 'r2r' as 'c2c' }), /type must be 'c2c', 'r2c' or 'c2r'/);
+    await refusesBeforeGPU(device, () => createFFT(device, { shape: 64, type: 'c2c' }), /direction must be 'forward' or 'inverse', got undefined/);
+    await refusesBeforeGPU(device, () => createFFT(device, { shape: 64, type: 'r2c', direction: 'inverse' }), /r2c FFT is forward/);
+    await refusesBeforeGPU(device, () => createFFT(device, { shape: 64, type: 'c2r', direction: 'forward' }), /c2r FFT is inverse/);
+    await refusesBeforeGPU(device, () => createFFT(device, { ...base, shape: 64, batch: 0 }), /batch must be a positive integer \(at most 2\^32 - 1\), got 0/);
+    await refusesBeforeGPU(device, () => createFFT(device, { ...base, shape: 64, batch: 1.5 }), /batch must be a positive integer \(at most 2\^32 - 1\), got 1.5/);
+    await refusesBeforeGPU(device, () => createFFT(device, { ...base, shape: 64, type: 'r2c', layout: 'packed' as 'natural' }), /'natural' layout/);
+    await refusesBeforeGPU(device, () => createFFT(device, { ...base, shape: 64, load: 'fn load() {}' }), /load callback of a c2c FFT must be WGSL defining `fn load\(fft: u32, index: u32\) -> vec2<f32>`; got `fn load\(\)`/);
   });
 });
 

@@ -1,5 +1,6 @@
 // GPU plumbing for tests: one Dawn device per test file, error scopes around every run, poisoned
 // outputs, read-back.
+import { expect } from 'vitest';
 import { requestNodeDevice, type NodeDevice } from '../../src/node.js';
 
 /** Which limits a test device is created with: WebGPU's core defaults (a plain requestDevice()), or the adapter's. */
@@ -77,6 +78,42 @@ export async function withErrorScopes<T>(device: GPUDevice, fn: () => Promise<T>
     if (first) throw new Error(`GPU error: ${first.message}`);
   }
   return result;
+}
+
+/** The GPUDevice methods that create GPU objects or record work: what "before the GPU" rules out. */
+const GPU_CALLS = ['createBuffer', 'createShaderModule', 'createComputePipeline', 'createComputePipelineAsync', 'createBindGroup', 'createCommandEncoder'] as const;
+
+/** Counts the calls of object[name] into `calls` until the returned function restores the method. */
+function countCalls(object: object, name: string, label: string, calls: string[]): () => void {
+  const target = object as Record<string, unknown>;
+  const own = Object.hasOwn(target, name);
+  const original = target[name] as (...a: unknown[]) => unknown;
+  target[name] = (...args: unknown[]) => {
+    calls.push(label);
+    return original.apply(object, args);
+  };
+  return () => {
+    if (own) target[name] = original;
+    else delete target[name];
+  };
+}
+
+/**
+ * Expects fn to reject (or throw) with `message` before it creates any GPU object or submits any work
+ * on `device`, and without a GPU error: the device's creating methods and queue.submit are counted
+ * while fn runs.
+ */
+export async function refusesBeforeGPU(device: GPUDevice, fn: () => unknown, message: string | RegExp): Promise<void> {
+  const calls: string[] = [];
+  const restores = [...GPU_CALLS.map((name) => countCalls(device, name, name, calls)), countCalls(device.queue, 'submit', 'queue.submit', calls)];
+  try {
+    await withErrorScopes(device, async () => {
+      await expect((async () => fn())()).rejects.toThrow(message);
+    });
+  } finally {
+    for (const restore of restores) restore();
+  }
+  expect(calls, 'GPU calls before the error').toEqual([]);
 }
 
 export interface TestBinding {
