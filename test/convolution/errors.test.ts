@@ -1,15 +1,23 @@
 // createConvolution's bad input: every case a clear Error naming the problem (and the limit), thrown
-// before anything reaches the GPU (no GPU error escapes the surrounding error scopes). Plans that
+// before anything reaches the GPU (no GPU object made, no work submitted, no GPU error; a pointwise
+// function that does not compile is found through a shader module of its own, with no GPU error). Plans that
 // must compile reuse the kernels of convolution.test.ts (complex circular 16, real linear 16 + 4 taps);
 // the multi-pass ones are refused before their FFT plans are made.
 import { describe, expect, it } from 'vitest';
 import { createConvolution, type ConvolutionOptions } from '../../src/index.js';
-import { testDevice, withErrorScopes } from '../support/gpu.js';
+import { refusesBeforeGPU, testDevice, withErrorScopes } from '../support/gpu.js';
 import { randomFloats } from '../support/random.js';
 
 const taps = (n: number) => randomFloats(n, n + 1);
 
+/** Refused before any GPU object is made or work submitted (refusesBeforeGPU). */
 async function rejects(options: ConvolutionOptions, message: RegExp): Promise<void> {
+  const { device } = await testDevice();
+  await refusesBeforeGPU(device, () => createConvolution(device, options), message);
+}
+
+/** Refused with no GPU error: the user's pointwise WGSL is checked through a shader module of its own (the WGSL front end). */
+async function rejectsPointwise(options: ConvolutionOptions, message: RegExp): Promise<void> {
   const { device } = await testDevice();
   await withErrorScopes(device, () => expect(createConvolution(device, options)).rejects.toThrow(message));
 }
@@ -39,15 +47,15 @@ describe('createConvolution rejects bad input before the GPU', () => {
 
   it('pointwise WGSL that does not compile, or has the wrong signature', async () => {
     const filter = taps(6);
-    await rejects(
+    await rejectsPointwise(
       { ...base, filter, pointwise: 'fn pointwise(fft: u32, index: u32, x: vec2<f32>, h: vec2<f32>) -> vec2<f32> {\n  return x * undefined_thing;\n}' },
       /the pointwise WGSL does not compile \(line:column in your pointwise source\):\n2:\d+ .*undefined_thing/,
     );
-    await rejects(
+    await rejectsPointwise(
       { ...base, filter, pointwise: 'fn pointwise(fft: u32, index: u32, x: f32, h: f32) -> f32 { return x * h; }' },
       /pointwise must be fn pointwise\(fft: u32, index: u32, x: vec2<f32>, h: vec2<f32>\) -> vec2<f32>; calling it that way fails/,
     );
-    await rejects({ ...base, filter, pointwise: 'fn multiply(a: f32) -> f32 { return a; }' }, /pointwise must define fn pointwise/);
+    await rejectsPointwise({ ...base, filter, pointwise: 'fn multiply(a: f32) -> f32 { return a; }' }, /pointwise must define fn pointwise/);
   });
 
   it('a shape beyond the device limits', async () => {
