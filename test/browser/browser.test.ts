@@ -1,7 +1,8 @@
 // webfftdx in a browser: headless Chromium (Debian's package) runs page.ts, which uses the public
 // entry through navigator.gpu on the machine's Vulkan driver (lavapipe in CI): createBatchedFFT on
-// Block c2c, Block r2c folded and Thread c2c descriptors, and a hand-written kernel calling the
-// generated execute, each against the f64 reference computed in the page on fresh random input.
+// Block c2c, Block r2c folded and Thread c2c descriptors, a hand-written kernel calling the
+// generated execute, createFFT in passes (2D C2C, 1D R2C) and a fused createConvolution, each
+// against the f64 reference computed in the page on fresh random input.
 // No skips: a missing Chromium, a missing adapter, a GPU error, a page error or console error fails.
 // Slow by nature (WGSL compiled by Dawn in the browser, run on lavapipe on the CPU): generous timeouts.
 import { describe, expect, it } from 'vitest';
@@ -25,7 +26,7 @@ const seed = makeSeed();
 
 describe(`webfftdx in headless Chromium through navigator.gpu (seed ${seed})`, () => {
   it(
-    'finds an adapter and matches the f64 reference (batched Block/Thread/r2c folded, user kernel)',
+    'finds an adapter and matches the f64 reference (batched Block/Thread/r2c folded, user kernel, createFFT, createConvolution)',
     async () => {
       const started = performance.now();
       const temps: TempDir[] = [];
@@ -75,7 +76,7 @@ describe(`webfftdx in headless Chromium through navigator.gpu (seed ${seed})`, (
         );
 
         expect(report.adapter.vendor + report.adapter.architecture + report.adapter.device + report.adapter.description).not.toBe('');
-        expect(report.cases.length).toBe(4);
+        expect(report.cases.length).toBe(7);
         for (const c of report.cases) {
           expect(c.gpuErrors, c.name).toEqual([]);
           // `<=` is false for NaN: an output element left unwritten (NaN-poisoned) fails here.

@@ -1,11 +1,14 @@
 // Browser entry of the browser test: bundled by esbuild (harness.ts) and loaded by headless Chromium.
 // It uses webfftdx exactly as a web page would (navigator.gpu, the public entry src/index.ts) and
 // checks every result against the f64 reference computed here in the page: three batched FFTs
-// (Block c2c, Block r2c folded, Thread c2c inverse) and one hand-written user kernel that calls the
-// generated `execute`. The outcome goes to `window.__webfftdxResult` (see result.ts), which the test
+// (Block c2c, Block r2c folded, Thread c2c inverse), one hand-written user kernel that calls the
+// generated `execute`, createFFT beyond one workgroup (2D C2C, 1D R2C in passes) and a fused
+// createConvolution. The outcome goes to `window.__webfftdxResult` (see result.ts), which the test
 // polls; nothing is asserted here, so every failure reaches the test with its numbers.
-import { Block, createBatchedFFT, Direction, fft, RealFFTOptions, Size, Thread, Type } from '../../src/index.js';
+import { Block, createBatchedFFT, createConvolution, createFFT, Direction, fft, RealFFTOptions, Size, Thread, Type } from '../../src/index.js';
 import { referenceDFT, relativeL2 } from '../../src/reference.js';
+import { referenceFFTN, referenceRFFTN } from '../../src/reference-nd.js';
+import { batchedReference, directConvolution } from '../support/convolution.js';
 import { randomFloats } from '../support/random.js';
 import type { AdapterReport, CaseReport, PageReport } from './result.js';
 
@@ -156,6 +159,42 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_id) lid:
   };
 }
 
+/** createFFT(...).run(x): C2C forward or R2C of `shape` x batch, in passes over global memory. */
+function anyShape(shape: readonly number[], type: 'c2c' | 'r2c', batch: number, seed: number): Check {
+  return {
+    name: `createFFT: ${type} [${shape.join(', ')}] x ${batch}`,
+    async run(device) {
+      const plan = await createFFT(device, { shape: [...shape], type, direction: 'forward', batch });
+      try {
+        if (plan.passes.length < 2) throw new Error(`expected a plan of several passes, got ${plan.passes.length}`);
+        const points = shape.reduce((a, b) => a * b, 1) * batch;
+        const x = randomFloats((type === 'c2c' ? 2 : 1) * points, seed);
+        return [await plan.run(x), type === 'c2c' ? referenceFFTN(x, shape, batch, -1) : referenceRFFTN(x, shape, batch)];
+      } finally {
+        plan.destroy();
+      }
+    },
+  };
+}
+
+/** createConvolution(...).run(x): real linear convolution of n points with m taps, one fused kernel, against direct f64 sums. */
+function convolution(n: number, m: number, batch: number, seed: number): Check {
+  return {
+    name: `createConvolution: real linear ${n} points, ${m} taps, batch ${batch}`,
+    async run(device) {
+      const h = randomFloats(m, seed + 1);
+      const conv = await createConvolution(device, { shape: n, type: 'real', mode: 'linear', filter: h, batch });
+      try {
+        if (conv.passes.length !== 1) throw new Error(`expected one fused kernel, got ${conv.passes.length} passes`);
+        const x = randomFloats(n * batch, seed);
+        return [await conv.run(x), batchedReference(x, batch, (s) => directConvolution(s, h, false, 'linear'))];
+      } finally {
+        conv.destroy();
+      }
+    },
+  };
+}
+
 function adapterReport(adapter: GPUAdapter): AdapterReport {
   const { vendor, architecture, device, description } = adapter.info;
   return {
@@ -186,6 +225,9 @@ async function main(seed: number): Promise<PageReport> {
     batchedRealFolded(512, 4, seed + 1),
     batchedComplex('Thread c2c 16 inverse', fft(Size(16), Direction('inverse'), Thread()), 16, 64, 1, seed + 2),
     userKernel(seed + 3),
+    anyShape([64, 96], 'c2c', 2, seed + 4),
+    anyShape([32768], 'r2c', 1, seed + 5),
+    convolution(1000, 64, 3, seed + 6),
   ];
   const cases: CaseReport[] = [];
   for (const check of checks) {
