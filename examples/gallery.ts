@@ -40,12 +40,27 @@ const examples: Example[] = [
 /** f32 results must match the f64 reference to about 1e-7 * sqrt(log2 n); the gallery flags anything above 1e-6 (f16 and f64 examples give their own limit). */
 const ERROR_LIMIT = 1e-6;
 
+/** `npm start -- NAME...` runs the examples named (e.g. conv-crossover); none named: all of them. */
+function chosen(names: readonly string[]): Example[] {
+  if (names.length === 0) return examples;
+  const unknown = names.filter((n) => !examples.some((ex) => ex.name === n));
+  if (unknown.length) throw new Error(`no example named ${unknown.join(', ')}; the examples: ${examples.map((ex) => ex.name).join(', ')}`);
+  return examples.filter((ex) => names.includes(ex.name));
+}
+
 async function main(): Promise<void> {
+  let selected: Example[];
+  try {
+    selected = chosen(process.argv.slice(2));
+  } catch (e) {
+    console.error((e as Error).message);
+    process.exit(2);
+  }
   const { device, adapterName } = await requestNodeDevice();
   console.log(`webfftdx example gallery on: ${adapterName}\n`);
   let passed = 0;
   let failed = 0;
-  for (const ex of examples) {
+  for (const ex of selected) {
     try {
       const r = await ex.run({ device, adapterName });
       const limit = r.limit ?? ERROR_LIMIT;
