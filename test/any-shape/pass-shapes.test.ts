@@ -83,6 +83,10 @@ describe('pass shapes', () => {
     expect(passesOf([2 ** 24], GPU)).toEqual(['128/16', '128/16', '1024/16']);
     expect(passesOf([2048, 2048], GPU)).toEqual(['rows', '2048/8']);
     expect(passesOf([4096, 4096], GPU)).toEqual(['rows', '64/16', '64/16']);
+    // Issue 17's largest shapes (2^26 complex values, what one buffer of a GPU holds): three passes.
+    expect(passesOf([2 ** 26], GPU)).toHaveLength(3);
+    expect(passesOf([8192, 8192], GPU)).toHaveLength(3);
+    expect(passesOf([512, 512, 512], GPU)).toHaveLength(3);
     // The measured shapes of 8-column passes.
     const narrow = planShape([2 ** 22], 'c2c', 'forward', 1, GPU).passes.map((p) => (p.op === 'pass' ? brief(p.shape) : p.op));
     expect(narrow).toEqual(['E32 complex/4', 'E32 complex/4']);
