@@ -66,6 +66,8 @@ describe('createConvolution rejects bad input before the GPU', () => {
       { ...base, shape: 2 ** 22, filter: taps(6) },
       /the input of 5 signals of webfftdx convolution circular complex 4194304 \(four-step, 128 x 128 x 256\) needs a buffer of 167772160 bytes; this device allows 134217728 \(maxStorageBufferBindingSize\)/,
     );
+    // The fused one-kernel path: 5000 signals of 4096 complex values (156 MiB).
+    await rejects({ ...base, shape: 4096, batch: 5000, filter: taps(6) }, /the input of 5000 signals of .*4096.* needs a buffer of 163840000 bytes; this device allows 134217728 \(maxStorageBufferBindingSize\)/);
     await rejects(
       { ...base, type: 'real', mode: 'linear', shape: [4096, 4096], filterShape: [64, 64], filter: taps(64 * 64) },
       /the input of 5 signals of .*\[4096, 4096\].* needs a buffer of 335544320 bytes/,
