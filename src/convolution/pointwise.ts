@@ -34,9 +34,11 @@ export async function checkPointwise(device: GPUDevice, source: string, precisio
   if (!errors.length) return;
   const inUser = errors.filter((m) => m.lineNum >= 1 && m.lineNum <= userLines);
   if (inUser.length) {
+    // Each message with the line it points at, quoted from the user's source.
+    const lines = source.split('\n');
     throw new Error(
       `webfftdx: createConvolution: the pointwise WGSL does not compile (line:column in your pointwise source):\n` +
-        inUser.map((m) => format(m)).join('\n'),
+        inUser.map((m) => `${format(m)}\n  > ${lines[m.lineNum - 1].trim()}`).join('\n'),
     );
   }
   throw new Error(

@@ -49,7 +49,7 @@ describe('createConvolution rejects bad input before the GPU', () => {
     const filter = taps(6);
     await rejectsPointwise(
       { ...base, filter, pointwise: 'fn pointwise(fft: u32, index: u32, x: vec2<f32>, h: vec2<f32>) -> vec2<f32> {\n  return x * undefined_thing;\n}' },
-      /the pointwise WGSL does not compile \(line:column in your pointwise source\):\n2:\d+ .*undefined_thing/,
+      /the pointwise WGSL does not compile \(line:column in your pointwise source\):\n2:\d+ .*undefined_thing.*\n {2}> return x \* undefined_thing;/,
     );
     await rejectsPointwise(
       { ...base, filter, pointwise: 'fn pointwise(fft: u32, index: u32, x: f32, h: f32) -> f32 { return x * h; }' },
