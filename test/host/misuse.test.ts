@@ -1,21 +1,18 @@
 // Misuse of a host plan is a thrown Error naming the problem, before anything reaches the GPU:
-// every call here runs inside error scopes that must stay empty, and the suite's setup fails on any
-// uncaptured GPU error.
+// every call here runs inside error scopes that must stay empty, with the device's creating calls
+// and queue.submit counted (none allowed but the test's own command encoder), and the suite's setup
+// fails on any uncaptured GPU error.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Block, createBatchedFFT, Direction, fft, Limits, makeWorkspace, Precision, Size, Type, type BatchedFFT } from '../../src/index.js';
-import { freshDevice, testDevice, withErrorScopes } from '../support/gpu.js';
+import { freshDevice, refusesBeforeGPU, testDevice, withErrorScopes } from '../support/gpu.js';
 import { makeSeed, randomFloats } from '../support/random.js';
 
 const C2C_32 = fft(Size(32), Direction('forward'), Block());
 const BLUESTEIN = fft(Size(67), Direction('forward'), Block());
 
-/** Calls fn inside error scopes; fails if it did not throw `message`, or if the GPU saw an error. */
-async function rejectsBeforeGPU(device: GPUDevice, fn: () => unknown, message: string | RegExp): Promise<void> {
-  await withErrorScopes(device, async () => {
-    await expect((async () => fn())()).rejects.toThrow(message);
-  });
-}
+/** Refused before any GPU object or submission; the test's own command encoder (inPass) aside. */
+const rejectsBeforeGPU = (device: GPUDevice, fn: () => unknown, message: string | RegExp) => refusesBeforeGPU(device, fn, message, ['createCommandEncoder']);
 
 function inPass(device: GPUDevice, fn: (pass: GPUComputePassEncoder) => void): () => void {
   return () => {
