@@ -53,6 +53,34 @@ describe('createBatchedFFT misuse', () => {
     await rejectsBeforeGPU(device, () => createBatchedFFT(device, C2C_32, undefined as never), 'needs its options object');
   });
 
+  it('buffers larger than the plan needs are accepted, and only their first bytes are used', async () => {
+    const { device } = await testDevice();
+    const plan = await createBatchedFFT(device, C2C_32, { batch: 4 });
+    const extra = 64;
+    const x = randomFloats(plan.inputBytes / 4, makeSeed());
+    const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC;
+    const input = device.createBuffer({ size: plan.inputBytes + extra, usage });
+    const output = device.createBuffer({ size: plan.outputBytes + extra, usage });
+    const sentinel = new Float32Array(extra / 4).fill(12345);
+    device.queue.writeBuffer(input, 0, x);
+    device.queue.writeBuffer(output, plan.outputBytes, sentinel);
+    const readback = device.createBuffer({ size: output.size, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+    await withErrorScopes(device, async () => {
+      const encoder = device.createCommandEncoder();
+      const pass = encoder.beginComputePass();
+      plan.encode(pass, { input, output });
+      pass.end();
+      encoder.copyBufferToBuffer(output, 0, readback, 0, output.size);
+      device.queue.submit([encoder.finish()]);
+      await readback.mapAsync(GPUMapMode.READ);
+    });
+    const got = new Float32Array(readback.getMappedRange().slice(0));
+    expect([...got.subarray(plan.outputBytes / 4)]).toEqual([...sentinel]);
+    expect([...got.subarray(0, plan.outputBytes / 4)]).toEqual([...(await plan.run(x))]);
+    for (const b of [input, output, readback]) b.destroy();
+    plan.destroy();
+  });
+
   it('encode() checks each buffer: a GPUBuffer, with STORAGE usage, large enough', async () => {
     const { device } = await testDevice();
     const plan = await createBatchedFFT(device, C2C_32, { batch: 4 });
