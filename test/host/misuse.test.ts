@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Block, createBatchedFFT, Direction, fft, Limits, makeWorkspace, Precision, Size, Type, type BatchedFFT } from '../../src/index.js';
-import { freshDevice, refusesBeforeGPU, testDevice, withErrorScopes } from '../support/gpu.js';
+import { encodeAndRead, freshDevice, refusesBeforeGPU, testDevice, withErrorScopes } from '../support/gpu.js';
 import { makeSeed, randomFloats } from '../support/random.js';
 
 const C2C_32 = fft(Size(32), Direction('forward'), Block());
@@ -64,20 +64,10 @@ describe('createBatchedFFT misuse', () => {
     const sentinel = new Float32Array(extra / 4).fill(12345);
     device.queue.writeBuffer(input, 0, x);
     device.queue.writeBuffer(output, plan.outputBytes, sentinel);
-    const readback = device.createBuffer({ size: output.size, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
-    await withErrorScopes(device, async () => {
-      const encoder = device.createCommandEncoder();
-      const pass = encoder.beginComputePass();
-      plan.encode(pass, { input, output });
-      pass.end();
-      encoder.copyBufferToBuffer(output, 0, readback, 0, output.size);
-      device.queue.submit([encoder.finish()]);
-      await readback.mapAsync(GPUMapMode.READ);
-    });
-    const got = new Float32Array(readback.getMappedRange().slice(0));
+    const got = new Float32Array(await withErrorScopes(device, () => encodeAndRead(device, (pass) => plan.encode(pass, { input, output }), output)));
     expect([...got.subarray(plan.outputBytes / 4)]).toEqual([...sentinel]);
     expect([...got.subarray(0, plan.outputBytes / 4)]).toEqual([...(await plan.run(x))]);
-    for (const b of [input, output, readback]) b.destroy();
+    for (const b of [input, output]) b.destroy();
     plan.destroy();
   });
 

@@ -116,6 +116,21 @@ export async function refusesBeforeGPU(device: GPUDevice, fn: () => unknown, mes
   expect(calls.filter((c) => !(allow as readonly string[]).includes(c)), 'GPU calls before the error').toEqual([]);
 }
 
+/** Records `record` into one compute pass, then copies the first `bytes` of `buffer` back and returns them. */
+export async function encodeAndRead(device: GPUDevice, record: (pass: GPUComputePassEncoder) => void, buffer: GPUBuffer, bytes = buffer.size): Promise<ArrayBuffer> {
+  const readback = device.createBuffer({ size: bytes, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+  const encoder = device.createCommandEncoder();
+  const pass = encoder.beginComputePass();
+  record(pass);
+  pass.end();
+  encoder.copyBufferToBuffer(buffer, 0, readback, 0, bytes);
+  device.queue.submit([encoder.finish()]);
+  await readback.mapAsync(GPUMapMode.READ);
+  const data = readback.getMappedRange().slice(0);
+  readback.destroy();
+  return data;
+}
+
 export interface TestBinding {
   /** Initial contents; omitted means filled with `poison` (NaN by default). */
   readonly data?: Float32Array<ArrayBuffer> | Uint32Array<ArrayBuffer>;
