@@ -8,6 +8,7 @@ import { referenceDFT } from '../reference.js';
 import { hasExactFma } from '../host/fma.js';
 import { assertDeviceAlive, checkBufferBytes, checkKernelFits, dispatchShape, watchDevice } from '../host/device.js';
 import { PlanLifecycle } from '../host/lifecycle.js';
+import { lazyPipeline } from '../host/pipelines.js';
 import { runOnce } from '../host/run-once.js';
 import { checkPointwise, compileKernel, kernelPipeline } from './pointwise.js';
 import { convolutionKernel, type KernelVariant, INPUT_BINDING, kernelParams, slotsFor, OUTPUT_BINDING, PARAMS_BINDING, SPECTRUM_BINDING } from './kernel.js';
@@ -171,11 +172,12 @@ export async function createShapedConvolution(
 
   const code = convolutionKernel(layout, { ...tuning, pointwise, inPlace: false, half, exactFma });
   const pipeline = await kernelPipeline(device, code, label, pointwise !== undefined);
-  // In place needs one read_write binding: another shader, checked now, its pipeline built on first use.
+  // In place needs one read_write binding: another shader, checked now, its pipeline built on first use
+  // and shared per device and text like the main one (host/pipelines.ts lazyPipeline).
   const canInPlace = layout.mode !== 'linear' && inputBytes === outputBytes;
-  const inPlaceModule = canInPlace
-    ? await compileKernel(device, convolutionKernel(layout, { ...tuning, pointwise, inPlace: true, half, exactFma }), `${label} in place`, pointwise !== undefined)
-    : undefined;
+  const inPlaceCode = canInPlace ? convolutionKernel(layout, { ...tuning, pointwise, inPlace: true, half, exactFma }) : undefined;
+  if (inPlaceCode) await compileKernel(device, inPlaceCode, `${label} in place`, pointwise !== undefined);
+  const inPlacePipeline = inPlaceCode ? lazyPipeline(device, () => inPlaceCode, `${label} in place`) : undefined;
 
   device.pushErrorScope('validation');
   const uniform = (values: Uint32Array<ArrayBuffer>, name: string) => {
@@ -228,12 +230,7 @@ export async function createShapedConvolution(
     throw new Error(`webfftdx: createConvolution: GPU validation error while creating the plan: ${creationError.message}`);
   }
 
-  let inPlacePipeline: GPUComputePipeline | undefined;
-  const pipelineFor = (inPlace: boolean): GPUComputePipeline => {
-    if (!inPlace) return pipeline;
-    inPlacePipeline ??= device.createComputePipeline({ layout: 'auto', compute: { module: inPlaceModule!, entryPoint: 'main' }, label: `${label} in place` });
-    return inPlacePipeline;
-  };
+  const pipelineFor = (inPlace: boolean): GPUComputePipeline => (inPlace ? inPlacePipeline!() : pipeline);
   const bindGroups = new WeakMap<GPUBuffer, WeakMap<GPUBuffer, GPUBindGroup>>();
   const life = new PlanLifecycle(device, 'createConvolution plan', () => {
     spectrum.destroy();
@@ -244,7 +241,7 @@ export async function createShapedConvolution(
   const encode = (pass: GPUComputePassEncoder, buffers: ConvolutionBuffers): void => {
     life.assertUsable('encode()');
     const { input, output, inPlace } = checkIOBuffers(buffers, inputBytes, outputBytes);
-    if (inPlace && !inPlaceModule) {
+    if (inPlace && !inPlacePipeline) {
       throw new Error(
         `webfftdx: convolution encode: mode '${layout.mode}' writes ${layout.outputLength} points per signal from ${layout.signalLength}: it cannot run in place; pass an output buffer`,
       );

@@ -15,6 +15,7 @@ import { onePassEngineKernel, onePassEngineWorkgroups } from '../../kernels/any-
 import { checkBufferBytes, checkKernelFits, dispatchShape } from '../host/device.js';
 import { hasExactFma } from '../host/fma.js';
 import { PlanLifecycle } from '../host/lifecycle.js';
+import { lazyPipeline } from '../host/pipelines.js';
 import { runOnce } from '../host/run-once.js';
 import { referenceFFTN, referenceRFFTN } from '../reference-nd.js';
 import { layoutFields, type MultiPassLayout } from './multipass-plan.js';
@@ -82,7 +83,9 @@ export async function createOnePass2DConvolution(device: GPUDevice, l: MultiPass
   const pipeline = await kernelPipeline(device, kernel.code, label, pointwise !== undefined);
   // In place (circular, same): one read_write binding, another shader, checked now, its pipeline built on first use.
   const canInPlace = l.mode !== 'linear' && inputBytes === outputBytes;
-  const inPlaceModule = canInPlace ? await compileKernel(device, kernelOf(true).code, `${label} in place`, pointwise !== undefined) : undefined;
+  const inPlaceCode = canInPlace ? kernelOf(true).code : undefined;
+  if (inPlaceCode) await compileKernel(device, inPlaceCode, `${label} in place`, pointwise !== undefined);
+  const inPlacePipeline = inPlaceCode ? lazyPipeline(device, () => inPlaceCode, `${label} in place`) : undefined;
 
   const { buffer, uniform, destroyAll } = ownedResources(device, label);
   try {
@@ -134,17 +137,14 @@ export async function createOnePass2DConvolution(device: GPUDevice, l: MultiPass
     await device.queue.onSubmittedWorkDone();
     await checkCreated(device);
 
-    let inPlacePipeline: GPUComputePipeline | undefined;
     const bindGroups = new WeakMap<GPUBuffer, WeakMap<GPUBuffer, GPUBindGroup>>();
     const life = new PlanLifecycle(device, 'createConvolution plan', () => {
       destroyAll();
     });
     const encode = (pass: GPUComputePassEncoder, buffers: ConvolutionBuffers): void => {
       life.assertUsable('encode()');
-      const { input, output, inPlace } = convolutionIO(buffers, { inputBytes, outputBytes }, l, inPlaceModule !== undefined);
-      const pipe = inPlace
-        ? (inPlacePipeline ??= device.createComputePipeline({ layout: 'auto', compute: { module: inPlaceModule!, entryPoint: 'main' }, label: `${label} in place` }))
-        : pipeline;
+      const { input, output, inPlace } = convolutionIO(buffers, { inputBytes, outputBytes }, l, inPlacePipeline !== undefined);
+      const pipe = inPlace ? inPlacePipeline!() : pipeline;
       let byOutput = bindGroups.get(input);
       if (!byOutput) bindGroups.set(input, (byOutput = new WeakMap()));
       let group = byOutput.get(output);
