@@ -8,10 +8,14 @@
 // WEBFFTDX_CONV_FULL=1: N = 2^10 .. 2^20 and M = 3 .. 4095; pairs whose padded length exceeds one
 // workgroup on this device run createConvolution's four-step path (its FFT curve is then that
 // path's time); pairs createConvolution refuses (e.g. buffers beyond the device's limits) are listed.
-// WEBFFTDX_CONV_SVG=<file> sets the plot's path (default: the temp folder).
+// WEBFFTDX_CONV_SVG=<file> sets the plot's path (default: the temp folder);
+// WEBFFTDX_CONV_POINTS=<2^k> the points per timed dispatch (default 2^20 full, 2^15 quick).
+// Times come from GPU timestamps where the device has `timestamp-query` (bench/timing.ts), else
+// from the wall clock around submit (which then includes the submission's fixed cost).
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { timeEncode, timingMethod } from '../bench/timing.js';
 import { convolutionLayout, createConvolution } from '../src/index.js';
 import type { Example } from './support.js';
 
@@ -19,8 +23,21 @@ const FULL = process.env.WEBFFTDX_CONV_FULL === '1';
 const SIGNALS = FULL ? [10, 12, 14, 16, 18, 20].map((e) => 2 ** e) : [1024];
 const FILTERS = FULL ? [3, 7, 15, 31, 63, 127, 255, 511, 1023, 2047, 4095] : [3, 15, 63, 255, 1023];
 /** Points per timed dispatch (batch = POINTS / N signals). */
-const POINTS = FULL ? 1 << 20 : 1 << 15;
+const POINTS = pointsPerDispatch(process.env.WEBFFTDX_CONV_POINTS, FULL ? 1 << 20 : 1 << 15);
 const REPEATS = FULL ? 10 : 3;
+/** Timing rounds over all pairs (the fastest counts). */
+const ROUNDS = FULL ? 3 : 1;
+
+type Encode = (pass: GPUComputePassEncoder) => void;
+
+function pointsPerDispatch(text: string | undefined, fallback: number): number {
+  if (text === undefined) return fallback;
+  const points = Number(text);
+  if (!Number.isInteger(points) || points < 1024 || (points & (points - 1)) !== 0) {
+    throw new Error(`WEBFFTDX_CONV_POINTS must be a power of two >= 1024, got ${JSON.stringify(text)}`);
+  }
+  return points;
+}
 
 const DIRECT_WGSL = /* wgsl */ `
 struct Params { n: u32, m: u32, out_length: u32, total: u32, groups_x: u32 }
@@ -90,34 +107,24 @@ function errorOf(y: Float32Array, want: Float64Array, indices: readonly number[]
   return Math.sqrt(d) / (norm(x) * norm(h));
 }
 
-/** Milliseconds per dispatch: `repeats` dispatches in one pass, after one warm-up submit. */
+/** Milliseconds per dispatch: the median of `repeats` passes of 4 dispatches, after one warm-up pass. */
 async function time(device: GPUDevice, encode: (pass: GPUComputePassEncoder) => void, repeats: number): Promise<number> {
-  const submit = async (count: number) => {
-    const encoder = device.createCommandEncoder();
-    const pass = encoder.beginComputePass();
-    for (let r = 0; r < count; r++) encode(pass);
-    pass.end();
-    const start = performance.now();
-    device.queue.submit([encoder.finish()]);
-    await device.queue.onSubmittedWorkDone();
-    return performance.now() - start;
-  };
-  await submit(1);
-  return (await submit(repeats)) / repeats;
+  return (await timeEncode(device, encode, { warmup: 1, repeats, dispatches: 4 })).ms;
 }
 
-interface Point {
+export interface Point {
   readonly n: number;
   readonly m: number;
   readonly directMs: number;
   readonly fftMs: number;
 }
 
-function svgPlot(points: readonly Point[], adapter: string): string {
-  const W = 760;
+/** The SVG plot of the sweep: time against filter length, one colour per signal length, crossovers circled. */
+export function crossoverSVG(points: readonly Point[], adapter: string, perDispatch: number): string {
+  const W = 880;
   const H = 460;
   const left = 70;
-  const right = 170;
+  const right = 260;
   const top = 40;
   const bottom = 50;
   const ms = points.flatMap((p) => [p.directMs, p.fftMs]);
@@ -132,11 +139,11 @@ function svgPlot(points: readonly Point[], adapter: string): string {
   const out: string[] = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" font-family="sans-serif" font-size="12">`,
     `<rect width="${W}" height="${H}" fill="white"/>`,
-    `<text x="${left}" y="22" font-size="14">Real linear convolution: direct (dashed) vs fused FFT (solid), ${adapter}</text>`,
+    `<text x="${left}" y="22" font-size="14">Real linear convolution: direct (dashed) vs createConvolution (solid), ${adapter}</text>`,
     `<line x1="${left}" y1="${H - bottom}" x2="${W - right}" y2="${H - bottom}" stroke="black"/>`,
     `<line x1="${left}" y1="${top}" x2="${left}" y2="${H - bottom}" stroke="black"/>`,
     `<text x="${(left + W - right) / 2}" y="${H - 12}" text-anchor="middle">filter length M</text>`,
-    `<text x="16" y="${(top + H - bottom) / 2}" transform="rotate(-90 16 ${(top + H - bottom) / 2})" text-anchor="middle">ms per batch of 2^${Math.log2(POINTS)} points</text>`,
+    `<text x="16" y="${(top + H - bottom) / 2}" transform="rotate(-90 16 ${(top + H - bottom) / 2})" text-anchor="middle">ms per batch of 2^${Math.log2(perDispatch)} points</text>`,
   ];
   for (let e = ms0; e <= ms1; e++) {
     out.push(`<line x1="${left - 4}" y1="${py(10 ** e)}" x2="${W - right}" y2="${py(10 ** e)}" stroke="#ddd"/>`);
@@ -172,6 +179,8 @@ export const convolutionCrossover: Example = {
     let fftError = 0;
     let directError = 0;
     let totalMs = 0;
+    const cases: { n: number; m: number; encodeDirect: Encode; encodeFFT: Encode; directMs: number; fftMs: number }[] = [];
+    const resources: { destroy(): void }[] = [];
     for (const n of SIGNALS) {
       const batch = Math.max(1, POINTS / n);
       const x = random(n * batch, n);
@@ -201,24 +210,24 @@ export const convolutionCrossover: Example = {
           entries: [input, hBuffer, yDirect, params].map((buffer, binding) => ({ binding, resource: { buffer } })),
         });
         const conv = await createConvolution(device, { shape: n, type: 'real', mode: 'linear', filter: h, batch });
-        const directMs = await time(
-          device,
-          (pass) => {
-            pass.setPipeline(direct);
-            pass.setBindGroup(0, group);
-            pass.dispatchWorkgroups(gx, Math.ceil(groups / gx));
-          },
-          REPEATS,
-        );
-        const fftMs = await time(device, (pass) => conv.encode(pass, { input, output: yFFT }), REPEATS);
-        totalMs += directMs + fftMs;
-        points.push({ n, m, directMs, fftMs });
-        // Check the first and the last signal of the batch against f64.
+        const encodeDirect = (pass: GPUComputePassEncoder) => {
+          pass.setPipeline(direct);
+          pass.setBindGroup(0, group);
+          pass.dispatchWorkgroups(gx, Math.ceil(groups / gx));
+        };
+        const encodeFFT = (pass: GPUComputePassEncoder) => conv.encode(pass, { input, output: yFFT });
+        // Run both once and check the first and the last signal of the batch against f64.
+        const encoder = device.createCommandEncoder();
+        const pass = encoder.beginComputePass();
+        encodeDirect(pass);
+        encodeFFT(pass);
+        pass.end();
+        device.queue.submit([encoder.finish()]);
         const read = async (buffer: GPUBuffer) => {
           const rb = device.createBuffer({ size: outBytes, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
-          const encoder = device.createCommandEncoder();
-          encoder.copyBufferToBuffer(buffer, 0, rb, 0, outBytes);
-          device.queue.submit([encoder.finish()]);
+          const copy = device.createCommandEncoder();
+          copy.copyBufferToBuffer(buffer, 0, rb, 0, outBytes);
+          device.queue.submit([copy.finish()]);
           await rb.mapAsync(GPUMapMode.READ);
           const data = new Float32Array(rb.getMappedRange().slice(0));
           rb.destroy();
@@ -232,25 +241,36 @@ export const convolutionCrossover: Example = {
           fftError = Math.max(fftError, errorOf(f, want, indices, outLength, b, xb, h));
           directError = Math.max(directError, errorOf(d, want, indices, outLength, b, xb, h));
         }
-        conv.destroy();
-        for (const b of [hBuffer, yDirect, yFFT, params]) b.destroy();
+        cases.push({ n, m, encodeDirect, encodeFFT, directMs: Infinity, fftMs: Infinity });
+        resources.push(conv, hBuffer, yDirect, yFFT, params);
       }
-      input.destroy();
+      resources.push(input);
+    }
+    // Timing in rounds over every pair, the fastest round kept: a GPU slowed for a few seconds (seen on
+    // an H200 within long processes, bench/NOTES.md run 69) then costs a pair one round, not its figure.
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const c of cases) {
+        c.directMs = Math.min(c.directMs, await time(device, c.encodeDirect, REPEATS));
+        c.fftMs = Math.min(c.fftMs, await time(device, c.encodeFFT, REPEATS));
+      }
+    }
+    for (const r of resources) r.destroy();
+    for (const { n, m, directMs, fftMs } of cases) {
+      totalMs += directMs + fftMs;
+      points.push({ n, m, directMs, fftMs });
+      console.log(`     N=${n} M=${m}: direct ${directMs.toFixed(3)} ms, FFT ${fftMs.toFixed(3)} ms (${(directMs / fftMs).toFixed(2)}x)`);
     }
     const svg = process.env.WEBFFTDX_CONV_SVG ?? join(tmpdir(), 'webfftdx-convolution-crossover.svg');
-    writeFileSync(svg, svgPlot(points, adapterName));
+    writeFileSync(svg, crossoverSVG(points, adapterName, POINTS));
     const crossovers = [...new Set(points.map((p) => p.n))].map((n) => {
       const c = points.filter((p) => p.n === n).sort((a, b) => a.m - b.m).find((p) => p.fftMs < p.directMs);
       return `N=${n}: ${c ? `M>=${c.m}` : 'none'}`;
     });
-    for (const p of points) {
-      console.log(`     N=${p.n} M=${p.m}: direct ${p.directMs.toFixed(3)} ms, FFT ${p.fftMs.toFixed(3)} ms (${(p.directMs / p.fftMs).toFixed(2)}x)`);
-    }
     if (missing.length) console.log(`     not run (createConvolution refuses them on this device):\n       ${missing.join('\n       ')}`);
     // The direct kernel sums M terms in f32 one after another: its error grows like sqrt(M) eps, so it gets its own bound.
     if (directError > 1e-7 * Math.sqrt(Math.max(...FILTERS)) * 10) throw new Error(`direct convolution error ${directError.toExponential(2)} is too large`);
     return {
-      did: `${points.length} (N, M) pairs; FFT wins from ${crossovers.join(', ')}; direct kernel error ${directError.toExponential(2)}; plot ${svg}`,
+      did: `${points.length} (N, M) pairs, ${POINTS} points per dispatch, ${timingMethod(device)} timing; FFT wins from ${crossovers.join(', ')}; direct kernel error ${directError.toExponential(2)}; plot ${svg}`,
       error: fftError,
       ms: totalMs,
     };
