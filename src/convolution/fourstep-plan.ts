@@ -22,9 +22,10 @@
 // sequence whose L_p-point FFT gives, at k, the natural frequency k_1 + L_1 k_2 + ... +
 // (L_1 ... L_(p-1)) k: what createFFT's final pass would write there (naturalIndex below).
 import { tableCollector, UNBOUNDED, type ColumnsPass } from '../any-shape/passes.js';
-import { COLUMNS, basePassCost, basePassShape, columnPassShape, splitLength, type PassPrecision, type PlanLimits } from '../any-shape/pass-split.js';
+import { COLUMNS, basePassCost, basePassShape, columnPassShape, splitLength, type PassPrecision, type PassShape, type PlanLimits } from '../any-shape/pass-split.js';
 import { divisors, largestPrimeFactor } from '../../descriptors/sizes.js';
 import { naturalIndex } from '../../kernels/any-shape/digit-order.js';
+import { stageRadices } from '../../kernels/stockham.js';
 import { PASS_FLAGS, type PassParams } from '../../kernels/any-shape/pass.js';
 import type { SpectrumRows } from './kernel.js';
 import type { MultiPassLayout } from './multipass-plan.js';
@@ -125,6 +126,46 @@ function fourStepSplit(V: number, limits: PlanLimits & ConvolutionLimits, precis
 }
 
 /**
+ * The shape of a column pass of length L: basePassShape, which the split and the rows kernel were
+ * tuned with (run 34), except that 1024-point passes take createFFT's measured shape where the limits
+ * hold it (2^22: +3 % complex on both GPUs, real +4.6 % on an H200, bench/NOTES.md run 60); shorter
+ * ones measured no faster with it (run 57).
+ */
+function columnShape(L: number, limits: PlanLimits, precision: PassPrecision): PassShape {
+  return (L >= 1024 ? columnPassShape(L, limits, precision, 'column') : basePassShape(L, limits, precision))!;
+}
+
+/**
+ * The passes of the f32 four-step convolution of length V and its estimated relative time
+ * (multipass-plan.ts's PaddedLengthCost), undefined where the four-step path does not run V. The
+ * time, for plans of one column pass each way: V x (0.148 per radix stage of
+ * its column passes + 0.226 per radix stage of its rows kernel's FFT + 0.02 per register of that FFT
+ * - 0.25 per power-of-two column pass, which runs the measured power-of-two shapes, + 0.395 where V
+ * has at most one factor 2). Stage counts and registers, not the lengths, set the speed of lengths of
+ * equal pass count (a rows FFT of 810 as 30 x 3 x 3 x 3 in 30 registers against 686 as 14 x 7 x 7 in
+ * 14). Fitted by least squares to 46 7-smooth lengths near 10^5, 2^16, 2^17, 2^18 and 2^20 (c2c_conv
+ * on an H200, one process per length; R^2 0.71); fitted without each of those five groups in turn, it
+ * picked within 2 % of the group's fastest length every time (bench/NOTES.md run 69). The times of
+ * plans with more column passes are not comparable (none was fitted): compare passes first.
+ */
+export function fourStepLengthCost(V: number, limits: PlanLimits & ConvolutionLimits): { passes: number; time: number } | undefined {
+  const split = fourStepSplit(V, limits, 'f32');
+  if (!split) return undefined;
+  let columnStages = 0;
+  let powerOfTwoColumns = 0;
+  for (const L of split.columns) {
+    const shape = columnShape(L, limits, 'f32');
+    columnStages += stageRadices(L, shape.ept, shape.parts).length;
+    if ((L & (L - 1)) === 0) powerOfTwoColumns++;
+  }
+  const rows = split.rowsLayout.forward.plan;
+  const rowStages = stageRadices(rows.execSize, rows.execEPT, rows.exchangeParts).length;
+  const singlyEven = V % 4 !== 0 ? 1 : 0;
+  const time = V * (0.148 * columnStages + 0.226 * rowStages + 0.02 * rows.execEPT - 0.25 * powerOfTwoColumns + 0.395 * singlyEven);
+  return { passes: 2 * split.columns.length + 1, time };
+}
+
+/**
  * The four-step plan of a 1D multi-pass layout under these limits, or undefined where it does not
  * apply (2D, a length createFFT splits with Bluestein, a row length the fused kernel does not run).
  */
@@ -159,10 +200,7 @@ export function planFourStep(
     const before = columns.slice(0, i).reduce((a, b) => a * b, 1);
     const L = columns[i];
     const W = V / before / L;
-    // basePassShape, which the split and the rows kernel were tuned with (run 34), except that 1024-point
-    // passes take createFFT's measured shape where the limits hold it (2^22: +3 % complex on both GPUs,
-    // real +4.6 % on an H200, bench/NOTES.md run 60); shorter ones measured no faster with it (run 57).
-    const shape = (L >= 1024 ? columnPassShape(L, limits, precision, 'column') : basePassShape(L, limits, precision))!;
+    const shape = columnShape(L, limits, precision);
     const forward = direction === 'forward';
     const first = i === 0;
     // Forward: the first pass reads the signals (zero beyond `valid`); inverse: the last writes the outputs.

@@ -57,12 +57,22 @@ export function nextFastLength(n: number, even = false): number {
 const CANDIDATES = 12;
 
 /**
- * The padded FFT shape of a linear / same plan: per axis the 7-smooth length >= n + m - 1 whose
- * createFFT plan takes the fewest passes of 16 columns under these limits, the shortest of those (e.g.
- * 2^20 + 4095 pads to 2^21, 3 passes each way, not to the nearer 1053696 = 2^10 3 7^3, 4 passes each way).
- * Axes are chosen innermost first, the others at their nearest fast length meanwhile.
+ * The passes and estimated relative time (any unit, compared only with itself) of a 1D convolution
+ * of padded length p, or undefined where no estimate applies: path.ts passes the four-step path's
+ * (fourStepLengthCost), since this module sits below it.
  */
-function paddedShape(full: readonly number[], type: ConvolutionType, limits: PlanLimits): number[] {
+export type PaddedLengthCost = (p: number) => { readonly passes: number; readonly time: number } | undefined;
+
+/**
+ * The padded FFT shape of a linear / same plan: per axis the 7-smooth length >= n + m - 1 whose
+ * createFFT plan takes the fewest passes of 16 columns under these limits (e.g. 2^20 + 4095 pads to
+ * 2^21, 3 passes each way, not to the nearer 1053696 = 2^10 3 7^3, 4 passes each way); among those,
+ * in 1D with a `cost`, the one it rates clearly cheapest (see cheapest), else the shortest. Lengths
+ * of equal pass count differ by up to 1.5 x in speed: 2^18 + 2 pads to 274400 = 2^5 5^2 7^3 (756
+ * GB/s on an H200), not to the shortest, 262440 = 2^3 3^8 5 (506 GB/s; bench/NOTES.md run 69). Axes
+ * are chosen innermost first, the others at their nearest fast length meanwhile.
+ */
+function paddedShape(full: readonly number[], type: ConvolutionType, limits: PlanLimits, cost?: PaddedLengthCost): number[] {
   const last = full.length - 1;
   const even = (a: number) => type === 'real' && a === last;
   const shape = full.map((f, a) => nextFastLength(f, even(a)));
@@ -70,30 +80,48 @@ function paddedShape(full: readonly number[], type: ConvolutionType, limits: Pla
   // split their columns so; counting createFFT's narrower passes would pick longer transforms (69120
   // for 65602 outputs instead of 65610) for passes the four-step path does not save.
   const passes = (s: readonly number[]) => planShape(s, type === 'complex' ? 'c2c' : 'r2c', 'forward', 1, limits, 'f32', true).passes.length;
+  const costOf: PaddedLengthCost = full.length === 1 && cost ? cost : () => undefined;
   for (let a = last; a >= 0; a--) {
     const candidates: number[] = [];
     for (let p = shape[a]; candidates.length < CANDIDATES; p = nextFastLength(p + 1, even(a))) candidates.push(p);
     let pow2 = 2;
     while (pow2 < full[a]) pow2 *= 2;
     if (!candidates.includes(pow2)) candidates.push(pow2);
-    let best = { p: shape[a], passes: Infinity };
-    for (const p of candidates.sort((x, y) => x - y)) {
-      const count = passes(shape.map((v, i) => (i === a ? p : v)));
-      if (count < best.passes) best = { p, passes: count };
-    }
-    shape[a] = best.p;
+    const counts = candidates.sort((x, y) => x - y).map((p) => passes(shape.map((v, i) => (i === a ? p : v))));
+    const fewest = candidates.filter((_, i) => counts[i] === Math.min(...counts));
+    shape[a] = cheapest(fewest, costOf);
   }
   return shape;
 }
 
+/**
+ * Of lengths of equal createFFT pass count (ascending), the shortest unless the cost gives another
+ * fewer passes, or as many in at most MARGIN of the shortest's time: the estimate is off by up to
+ * 15-18 % at single lengths (one length it rated 2 % faster ran 15 % slower), while the lengths it
+ * rates 25-40 % faster measured 22-50 % faster (bench/NOTES.md run 69).
+ */
+function cheapest(lengths: readonly number[], costOf: PaddedLengthCost): number {
+  const base = costOf(lengths[0]);
+  if (base === undefined) return lengths[0];
+  let best = { p: lengths[0], ...base };
+  for (const p of lengths.slice(1)) {
+    const c = costOf(p);
+    if (c !== undefined && (c.passes < best.passes || (c.passes === best.passes && c.time < best.time))) best = { p, ...c };
+  }
+  return best.passes < base.passes || best.time <= MARGIN * base.time ? best.p : lengths[0];
+}
+
+/** The estimated time, relative to the shortest length's, below which a longer padded length is taken. */
+const MARGIN = 0.8;
+
 /** Plans the multi-pass convolution of a validated request under these limits (they decide the padded FFT shape). */
-export function planMultiPass(req: ConvolutionRequest, limits: PlanLimits): MultiPassLayout {
+export function planMultiPass(req: ConvolutionRequest, limits: PlanLimits, cost?: PaddedLengthCost): MultiPassLayout {
   const shape = req.shape ?? [req.signalLength];
   const filterShape = req.filterShape;
   const last = shape.length - 1;
   const circular = req.mode === 'circular';
   const full = circular ? shape : shape.map((n, a) => n + filterShape![a] - 1);
-  const fftShape = circular ? [...shape] : paddedShape(full, req.type, limits);
+  const fftShape = circular ? [...shape] : paddedShape(full, req.type, limits, cost);
   const spectrumShape = req.type === 'real' ? fftShape.map((p, a) => (a === last ? Math.floor(p / 2) + 1 : p)) : [...fftShape];
   const outputShape = req.mode === 'linear' ? [...full] : [...shape];
   const outputOffset = req.mode === 'same' ? filterShape!.map((m) => (m - 1) >> 1) : shape.map(() => 0);

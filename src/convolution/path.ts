@@ -2,6 +2,7 @@
 // the padded length fits one workgroup, no Bluestein), else the multi-pass path. Pure: from the
 // device's limits alone, so convolutionLayout answers before any GPU work.
 import type { PlanLimits } from '../any-shape/pass-split.js';
+import { fourStepLengthCost } from './fourstep-plan.js';
 import { planMultiPass, type MultiPassLayout } from './multipass-plan.js';
 import { BeyondFusedKernel, planConvolution, type ConvolutionLayout, type ConvolutionLimits, type ConvolutionRequest, type ConvolutionShape } from './plan.js';
 
@@ -15,7 +16,11 @@ export function choosePath(request: ConvolutionRequest, limits: ConvolutionLimit
       if (!(e instanceof BeyondFusedKernel)) throw e;
     }
   }
-  return { kind: 'multipass', layout: planMultiPass(request, planLimits(limits)) };
+  // f32 plans in 1D pad to the length the four-step path runs fastest among those of equal pass count
+  // (f64 keeps the shortest: its passes were not timed at other lengths).
+  const plan = planLimits(limits);
+  const cost = request.precision === 'f64' ? undefined : (p: number) => fourStepLengthCost(p, plan);
+  return { kind: 'multipass', layout: planMultiPass(request, plan, cost) };
 }
 
 /** createFFT's planning limits from a device's limits (WebGPU's defaults for the workgroup sizes a bare ConvolutionLimits lacks). */

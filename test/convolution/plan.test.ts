@@ -34,9 +34,10 @@ describe('convolutionLayout', () => {
     // 2^16 + 3 is a prime: circular runs createFFT's Bluestein (4 passes each way under the core limits: 2^18 in two
     // passes of 8 columns, forward and inverse), nothing else.
     expect(convolutionLayout(CORE, { shape: 65539, type: 'complex', mode: 'circular' })).toMatchObject({ engine: 'multipass', fftLength: 65539, passes: 8 });
-    expect(convolutionLayout(CORE, { shape: 65539, type: 'real', mode: 'linear', taps: 64 })).toMatchObject({ fftLength: 65610, spectrumLength: 32806, outputLength: 65602 });
+    expect(convolutionLayout(CORE, { shape: 65539, type: 'real', mode: 'linear', taps: 64 })).toMatchObject({ fftLength: 67228, spectrumLength: 33615, outputLength: 65602 });
     // 2^22 reals, linear with 4096 taps: >= 4198399 outputs. The nearest even 7-smooth length, 4199040 = 2^7 3^8 5,
-    // takes 4 passes each way under the core limits; 4214784 = 2^12 3 7^3 takes 3 (as with 48 KiB, where 4199040 does too).
+    // takes 4 passes each way under the core limits; 4214784 = 2^12 3 7^3 takes 3 (as with 48 KiB, where 4199040 does too;
+    // 4235364 = 2^2 3^2 7^6, whose rows the four-step estimate rates faster, needs 2 column passes each way: not taken).
     // Four-step: the column passes each way around the fused rows pass, whose rows (contiguous, one per workgroup) may be as
     // long as the fused kernel runs: 2 column passes each way under the core limits (columns of at most 256, rows of at most
     // 8192), 1 with 1024 invocations (4199040 = 648 x 6480; 2^22 = 1024 x 4096).
@@ -67,6 +68,24 @@ describe('convolutionLayout', () => {
     expect(convolutionLayout(CORE, { shape: [32, 64], type: 'complex', mode: 'circular' })).toMatchObject({ engine: 'multipass', passes: 1 });
     expect(convolutionLayout(CORE, { shape: [30, 40], type: 'real', mode: 'same', filterShape: [3, 3] })).toMatchObject({ fftShape: [32, 48], passes: 1 });
     expect(convolutionLayout(CORE, { shape: [512, 512], type: 'real', mode: 'linear' })).toMatchObject({ fftShape: [1024, 1024], outputShape: [1023, 1023] });
+  });
+
+  it('pads 1D f32 plans to the length of equal pass count the four-step estimate rates clearly fastest (bench/NOTES.md run 69)', () => {
+    const padded = (shape: number, taps: number, type: 'real' | 'complex' = 'complex', precision?: 'f64') =>
+      convolutionLayout(BIG, { shape, type, mode: 'linear', taps, ...(precision ? { precision } : {}) }).fftLength;
+    // Measured on an H200 (c2c_conv GB/s): 2^18 + 2 pads to 274400 = 2^5 5^2 7^3 (756), not 262440 = 2^3 3^8 5 (506);
+    // 2^20 + 2 to 1053696 = 2^10 3 7^3 (551), not 1049760 = 2^5 3^8 5 (425); 2^17 + 2 to 134456 = 2^3 7^5 (800), not 131220 (632).
+    expect(padded(2 ** 18, 3)).toBe(274400);
+    expect(padded(2 ** 20, 3, 'real')).toBe(1053696);
+    expect(padded(2 ** 17, 3)).toBe(134456);
+    // Rated less than 20 % faster, a longer length is not taken: 196608 + 2 keeps 197568 (824 GB/s), which the
+    // estimate rates 5 % slower than 204800 (723), and 10^5 + 2 keeps 100352.
+    expect(padded(196608, 3)).toBe(197568);
+    expect(padded(100000, 3)).toBe(100352);
+    // f64 keeps the nearest length of the fewest passes (its passes were not timed at other lengths).
+    expect(padded(2 ** 18, 3, 'complex', 'f64')).toBe(262440);
+    // Circular plans never pad.
+    expect(convolutionLayout(BIG, { shape: 262146, type: 'complex', mode: 'circular' }).fftLength).toBe(262146);
   });
 
   it('reads the filter spectrum of the first 8 registers before the forward FFT from complex 16384 on (bench/NOTES.md run 68)', () => {
