@@ -149,6 +149,18 @@ function columnShape(L: number, limits: PlanLimits, precision: PassPrecision): P
  * plans with more column passes are not comparable (none was fitted): compare passes first.
  */
 export function fourStepLengthCost(V: number, limits: PlanLimits & ConvolutionLimits): { passes: number; time: number } | undefined {
+  // Planning the rows kernel generates its WGSL (10-30 ms a length): a plan weighs 13 lengths, and
+  // plans of one shape are often made again.
+  const key = `${V} ${limits.maxComputeWorkgroupStorageSize} ${limits.maxComputeInvocationsPerWorkgroup} ${limits.maxComputeWorkgroupSizeX} ${limits.maxComputeWorkgroupSizeY} ${limits.subgroups === true}`;
+  if (lengthCosts.has(key)) return lengthCosts.get(key);
+  const cost = estimateLengthCost(V, limits);
+  lengthCosts.set(key, cost);
+  return cost;
+}
+
+const lengthCosts = new Map<string, { passes: number; time: number } | undefined>();
+
+function estimateLengthCost(V: number, limits: PlanLimits & ConvolutionLimits): { passes: number; time: number } | undefined {
   const split = fourStepSplit(V, limits, 'f32');
   if (!split) return undefined;
   let columnStages = 0;
