@@ -96,9 +96,9 @@ function paddedShape(full: readonly number[], type: ConvolutionType, limits: Pla
 
 /**
  * Of lengths of equal createFFT pass count (ascending), the shortest unless the cost gives another
- * fewer passes, or as many in at most MARGIN of the shortest's time: the estimate is off by up to
- * 15-18 % at single lengths (one length it rated 2 % faster ran 15 % slower), while the lengths it
- * rates 25-40 % faster measured 22-50 % faster (bench/NOTES.md run 69).
+ * fewer passes, or as many in at most MARGIN of the shortest's time: the estimate's ratios to the
+ * shortest were off by up to 17 % on an H200 (204800 rated 1.05, measured 1.18), while every length
+ * it rated 0.59-0.69 measured 0.68-0.81 (bench/NOTES.md run 69).
  */
 function cheapest(lengths: readonly number[], costOf: PaddedLengthCost): number {
   const base = costOf(lengths[0]);
