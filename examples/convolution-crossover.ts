@@ -169,7 +169,7 @@ export function crossoverSVG(points: readonly Point[], adapter: string, perDispa
 
 export const convolutionCrossover: Example = {
   name: 'conv-crossover',
-  summary: 'direct GPU convolution (a loop over the taps) against the fused FFT convolution: time against filter length, crossover, SVG plot',
+  summary: 'direct GPU convolution (a loop over the taps) against createConvolution: time against filter length, crossover, SVG plot',
   async run({ device, adapterName }) {
     const module = device.createShaderModule({ code: DIRECT_WGSL });
     const direct = await device.createComputePipelineAsync({ layout: 'auto', compute: { module, entryPoint: 'main' } });
