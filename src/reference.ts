@@ -30,6 +30,42 @@ export function directDFT(x: ArrayLike<number>, n: number, sign: -1 | 1): Comple
   return out;
 }
 
+/**
+ * The twiddles of fftPow2InPlace's stages for length n: cos and sin of 2 pi k / len for every stage
+ * length len = 2, 4, .., n and k < len / 2, stage after stage. Made once per length (the
+ * multidimensional references run one length on every line of an axis: recomputing them took most
+ * of a 512^3 reference's minutes); the sign is applied where they are read, which is exact.
+ */
+function stageTwiddles(n: number): { readonly cos: Float64Array; readonly sin: Float64Array } {
+  const hit = twiddleCache.get(n);
+  if (hit) return hit;
+  const cos = new Float64Array(Math.max(1, n - 1));
+  const sin = new Float64Array(Math.max(1, n - 1));
+  for (let len = 2, at = 0; len <= n; at += len >> 1, len <<= 1) {
+    for (let k = 0; k < len >> 1; k++) {
+      cos[at + k] = Math.cos((2 * Math.PI * k) / len);
+      sin[at + k] = Math.sin((2 * Math.PI * k) / len);
+    }
+  }
+  const tables = { cos, sin };
+  remember(twiddleCache, n, tables, n);
+  return tables;
+}
+
+/**
+ * Tables are kept for a few lengths at a time (an axis, a Bluestein pair and its power of two), and
+ * only up to 2^20 points (16 MiB a table): longer transforms are made once per call anyway.
+ */
+const CACHED_LENGTHS = 4;
+const CACHED_MAX = 1 << 20;
+const twiddleCache = new Map<number, { readonly cos: Float64Array; readonly sin: Float64Array }>();
+
+function remember<K, V>(cache: Map<K, V>, key: K, value: V, points: number): void {
+  if (points > CACHED_MAX) return;
+  if (cache.size >= CACHED_LENGTHS) cache.delete(cache.keys().next().value as K);
+  cache.set(key, value);
+}
+
 function fftPow2InPlace(a: Float64Array, n: number, sign: -1 | 1): void {
   for (let i = 1, j = 0; i < n; i++) {
     let bit = n >> 1;
@@ -44,20 +80,17 @@ function fftPow2InPlace(a: Float64Array, n: number, sign: -1 | 1): void {
       a[2 * j + 1] = t;
     }
   }
-  for (let len = 2; len <= n; len <<= 1) {
+  const { cos, sin } = stageTwiddles(n);
+  for (let len = 2, at = 0; len <= n; at += len >> 1, len <<= 1) {
     const half = len >> 1;
-    const wr = new Float64Array(half);
-    const wi = new Float64Array(half);
-    for (let k = 0; k < half; k++) {
-      wr[k] = Math.cos((2 * Math.PI * k) / len);
-      wi[k] = sign * Math.sin((2 * Math.PI * k) / len);
-    }
     for (let i = 0; i < n; i += len) {
       for (let k = 0; k < half; k++) {
+        const wr = cos[at + k];
+        const wi = sign * sin[at + k];
         const u = i + k;
         const v = u + half;
-        const xr = a[2 * v] * wr[k] - a[2 * v + 1] * wi[k];
-        const xi = a[2 * v] * wi[k] + a[2 * v + 1] * wr[k];
+        const xr = a[2 * v] * wr - a[2 * v + 1] * wi;
+        const xi = a[2 * v] * wi + a[2 * v + 1] * wr;
         a[2 * v] = a[2 * u] - xr;
         a[2 * v + 1] = a[2 * u + 1] - xi;
         a[2 * u] += xr;
@@ -67,15 +100,21 @@ function fftPow2InPlace(a: Float64Array, n: number, sign: -1 | 1): void {
   }
 }
 
-/** f64 DFT of one complex sequence (interleaved) of any length n. */
-export function referenceDFT(x: ArrayLike<number>, n: number, sign: -1 | 1): Complex64 {
-  if (n <= 64) return directDFT(x, n, sign);
-  if ((n & (n - 1)) === 0) {
-    const a = Float64Array.from({ length: 2 * n }, (_, i) => x[i]);
-    fftPow2InPlace(a, n, sign);
-    return a;
-  }
-  // Bluestein: X_k = w_k * sum_j (x_j w_j) conj(w_{k-j}), w_j = exp(sign i pi j^2 / n).
+interface BluesteinTables {
+  /** The power-of-two length of the convolution. */
+  readonly m: number;
+  /** The chirp w_j = exp(sign i pi j^2 / n), j < n. */
+  readonly wr: Float64Array;
+  readonly wi: Float64Array;
+  /** The DFT of conj(w) laid out circularly over m. */
+  readonly b: Float64Array;
+}
+
+/** Bluestein's chirp and its filter's DFT for length n, made once per (n, sign) as stageTwiddles. */
+function bluesteinTables(n: number, sign: -1 | 1): BluesteinTables {
+  const key = sign * n;
+  const hit = bluesteinCache.get(key);
+  if (hit) return hit;
   let m = 1;
   while (m < 2 * n - 1) m <<= 1;
   const wr = new Float64Array(n);
@@ -85,20 +124,38 @@ export function referenceDFT(x: ArrayLike<number>, n: number, sign: -1 | 1): Com
     wr[j] = Math.cos((Math.PI * q) / n);
     wi[j] = sign * Math.sin((Math.PI * q) / n);
   }
-  const a = new Float64Array(2 * m);
   const b = new Float64Array(2 * m);
-  for (let j = 0; j < n; j++) {
-    a[2 * j] = x[2 * j] * wr[j] - x[2 * j + 1] * wi[j];
-    a[2 * j + 1] = x[2 * j] * wi[j] + x[2 * j + 1] * wr[j];
-  }
   b[0] = wr[0];
   b[1] = -wi[0];
   for (let j = 1; j < n; j++) {
     b[2 * j] = b[2 * (m - j)] = wr[j];
     b[2 * j + 1] = b[2 * (m - j) + 1] = -wi[j];
   }
-  fftPow2InPlace(a, m, -1);
   fftPow2InPlace(b, m, -1);
+  const tables = { m, wr, wi, b };
+  remember(bluesteinCache, key, tables, m);
+  return tables;
+}
+
+const bluesteinCache = new Map<number, BluesteinTables>();
+
+/** f64 DFT of one complex sequence (interleaved) of any length n. */
+export function referenceDFT(x: ArrayLike<number>, n: number, sign: -1 | 1): Complex64 {
+  if (n <= 64) return directDFT(x, n, sign);
+  if ((n & (n - 1)) === 0) {
+    const a = new Float64Array(2 * n);
+    for (let i = 0; i < 2 * n; i++) a[i] = x[i];
+    fftPow2InPlace(a, n, sign);
+    return a;
+  }
+  // Bluestein: X_k = w_k * sum_j (x_j w_j) conj(w_{k-j}), w_j = exp(sign i pi j^2 / n).
+  const { m, wr, wi, b } = bluesteinTables(n, sign);
+  const a = new Float64Array(2 * m);
+  for (let j = 0; j < n; j++) {
+    a[2 * j] = x[2 * j] * wr[j] - x[2 * j + 1] * wi[j];
+    a[2 * j + 1] = x[2 * j] * wi[j] + x[2 * j + 1] * wr[j];
+  }
+  fftPow2InPlace(a, m, -1);
   for (let k = 0; k < m; k++) {
     const re = a[2 * k] * b[2 * k] - a[2 * k + 1] * b[2 * k + 1];
     const im = a[2 * k] * b[2 * k + 1] + a[2 * k + 1] * b[2 * k];
