@@ -146,9 +146,12 @@ function columnShape(L: number, limits: PlanLimits, precision: PassPrecision): P
  * 14). Fitted by least squares to 46 7-smooth lengths near 10^5, 2^16, 2^17, 2^18 and 2^20 (c2c_conv
  * on an H200, one process per length; R^2 0.71); fitted without each of those five groups in turn, it
  * picked within 2 % of the group's fastest length every time (bench/NOTES.md run 69). The times of
- * plans with more column passes are not comparable (none was fitted): compare passes first.
+ * plans with more column passes are not comparable (none was fitted): compare passes first. Undefined
+ * too under limits below the 48 KiB / 1024 invocations it was fitted with: smaller workgroups run
+ * other rows and column shapes, not timed at these lengths.
  */
 export function fourStepLengthCost(V: number, limits: PlanLimits & ConvolutionLimits): { passes: number; time: number } | undefined {
+  if (limits.maxComputeWorkgroupStorageSize < FITTED_WORKGROUP_BYTES || limits.maxComputeInvocationsPerWorkgroup < FITTED_INVOCATIONS) return undefined;
   // Planning the rows kernel generates its WGSL (10-30 ms a length): a plan weighs 13 lengths, and
   // plans of one shape are often made again.
   const key = `${V} ${limits.maxComputeWorkgroupStorageSize} ${limits.maxComputeInvocationsPerWorkgroup} ${limits.maxComputeWorkgroupSizeX} ${limits.maxComputeWorkgroupSizeY} ${limits.subgroups === true}`;
@@ -159,6 +162,10 @@ export function fourStepLengthCost(V: number, limits: PlanLimits & ConvolutionLi
 }
 
 const lengthCosts = new Map<string, { passes: number; time: number } | undefined>();
+
+/** The limits fourStepLengthCost was fitted under (Dawn on the H200). */
+const FITTED_WORKGROUP_BYTES = 49152;
+const FITTED_INVOCATIONS = 1024;
 
 function estimateLengthCost(V: number, limits: PlanLimits & ConvolutionLimits): { passes: number; time: number } | undefined {
   const split = fourStepSplit(V, limits, 'f32');

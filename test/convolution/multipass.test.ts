@@ -2,7 +2,7 @@
 // 256 invocations: the fused kernel stops at complex 8192 / real 16384 there):
 // - the four-step path (1D lengths createFFT splits without Bluestein: forward column passes, the fused
 //   rows pass, inverse column passes; 2D: rows, the column axis's passes around the fused column pass,
-//   rows), the pad and crop in the first and last passes: 1D 67228 (2^16 + 3 linear and same), 2^18 and 2^19,
+//   rows), the pad and crop in the first and last passes: 1D 65610 (2^16 + 3 linear and same), 2^18 and 2^19,
 //   2D 64², 100 x 60 and 512², with the pass counts asserted (docs/convolution.md's table);
 // - createFFT's passes with the pointwise function in the inverse's load callback where the four-step
 //   path does not apply: 2^16 + 3 and 97 circular, 2D [37, 16] circular (Bluestein).
@@ -114,12 +114,12 @@ const CASES_1D: readonly Case1D[] = [
   // Bluestein over 2^18 in two passes of 8 columns each way (complex: 4 + 4; real: the C2R side keeps 16 columns, 4 + 6).
   { type: 'complex', mode: 'circular', n: N1, taps: [1, 3, 64, N1], p: N1, passes: 8 },
   { type: 'real', mode: 'circular', n: N1, taps: [3, N1], p: N1, passes: 10 },
-  // Linear and same pad to 67228 = 2^2 7^5: of the 7-smooth lengths >= N + M - 1 in 3 passes, the one the
-  // four-step estimate rates fastest (not the nearest, 65610 = 2 3^8 5: bench/NOTES.md run 69).
-  { type: 'complex', mode: 'linear', n: N1, taps: [64], p: 67228, passes: 3 },
-  { type: 'complex', mode: 'same', n: N1, taps: [3], p: 67228, passes: 3 },
-  { type: 'real', mode: 'same', n: N1, taps: [64], p: 67228, passes: 3 },
-  { type: 'real', mode: 'linear', n: N1, taps: [3], p: 67228, passes: 3 },
+  // Linear and same pad to 65610 = 2 3^8 5 (the next 7-smooth length >= N + M - 1; under these limits
+  // no estimate picks another: bench/NOTES.md run 69).
+  { type: 'complex', mode: 'linear', n: N1, taps: [64], p: 65610, passes: 3 },
+  { type: 'complex', mode: 'same', n: N1, taps: [3], p: 65610, passes: 3 },
+  { type: 'real', mode: 'same', n: N1, taps: [64], p: 65610, passes: 3 },
+  { type: 'real', mode: 'linear', n: N1, taps: [3], p: 65610, passes: 3 },
   // 2^18: beyond one workgroup (real 16384 is the fused limit here). Linear with 1 tap: P = N, the circular plan's FFTs.
   { type: 'real', mode: 'circular', n: N2, taps: [64, N2], p: N2, passes: 3 },
   { type: 'real', mode: 'linear', n: N2, taps: [1], p: N2, passes: 3 },

@@ -34,7 +34,7 @@ describe('convolutionLayout', () => {
     // 2^16 + 3 is a prime: circular runs createFFT's Bluestein (4 passes each way under the core limits: 2^18 in two
     // passes of 8 columns, forward and inverse), nothing else.
     expect(convolutionLayout(CORE, { shape: 65539, type: 'complex', mode: 'circular' })).toMatchObject({ engine: 'multipass', fftLength: 65539, passes: 8 });
-    expect(convolutionLayout(CORE, { shape: 65539, type: 'real', mode: 'linear', taps: 64 })).toMatchObject({ fftLength: 67228, spectrumLength: 33615, outputLength: 65602 });
+    expect(convolutionLayout(CORE, { shape: 65539, type: 'real', mode: 'linear', taps: 64 })).toMatchObject({ fftLength: 65610, spectrumLength: 32806, outputLength: 65602 });
     // 2^22 reals, linear with 4096 taps: >= 4198399 outputs. The nearest even 7-smooth length, 4199040 = 2^7 3^8 5,
     // takes 4 passes each way under the core limits; 4214784 = 2^12 3 7^3 takes 3 (as with 48 KiB, where 4199040 does too;
     // 4235364 = 2^2 3^2 7^6, whose rows the four-step estimate rates faster, needs 2 column passes each way: not taken).
@@ -84,6 +84,9 @@ describe('convolutionLayout', () => {
     expect(padded(100000, 3)).toBe(100352);
     // f64 keeps the nearest length of the fewest passes (its passes were not timed at other lengths).
     expect(padded(2 ** 18, 3, 'complex', 'f64')).toBe(262440);
+    // Smaller workgroups keep it too (the estimate was fitted with 48 KiB / 1024 invocations).
+    expect(convolutionLayout(CORE, { shape: 2 ** 18, type: 'complex', mode: 'linear', taps: 3 }).fftLength).toBe(262440);
+    expect(convolutionLayout(MID, { shape: 2 ** 18, type: 'complex', mode: 'linear', taps: 3 }).fftLength).toBe(262440);
     // Circular plans never pad.
     expect(convolutionLayout(BIG, { shape: 262146, type: 'complex', mode: 'circular' }).fftLength).toBe(262146);
   });
