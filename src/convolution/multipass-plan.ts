@@ -88,7 +88,8 @@ function paddedShape(full: readonly number[], type: ConvolutionType, limits: Pla
     while (pow2 < full[a]) pow2 *= 2;
     if (!candidates.includes(pow2)) candidates.push(pow2);
     const counts = candidates.sort((x, y) => x - y).map((p) => passes(shape.map((v, i) => (i === a ? p : v))));
-    const fewest = candidates.filter((_, i) => counts[i] === Math.min(...counts));
+    const least = Math.min(...counts);
+    const fewest = candidates.filter((_, i) => counts[i] === least);
     shape[a] = cheapest(fewest, costOf);
   }
   return shape;
