@@ -33,7 +33,8 @@ export const USAGE = `usage: npm run bench -- [options]
                           device with less workgroup memory, e.g. 32768
   --df64 every-op,products,none
                           f64 cases once per df64 renormalisation listed (kernels/arith.ts), one after the
-                          other for each size, rows labelled 'df64 <mode>' (default: the library's mode only)`;
+                          other for each size, rows labelled 'df64 <mode>' (default: the library's mode only)
+  --conv-taps M           1D convolution kinds: a filter of M taps (default: N, the cuFFT anchor's full-length filter)`;
 
 export const KINDS = ['c2c', 'r2c', 'c2r', 'r2c_folded', 'c2r_folded', 'fft2', 'rfft2', 'irfft2', 'conv', 'c2c_conv', 'conv2', 'c2c_conv2', 'scale'] as const;
 
@@ -73,6 +74,8 @@ export interface BenchArgs {
   readonly workgroupBytes?: number;
   /** f64 cases per df64 renormalisation (internal comparison); undefined: the library's default only. */
   readonly df64?: Df64Renormalisation[];
+  /** 1D convolution kinds: the filter's taps (default: N, the anchor's full-length filter). */
+  readonly convTaps?: number;
   readonly help: boolean;
 }
 
@@ -125,6 +128,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
       limits: { type: 'string' },
       'workgroup-bytes': { type: 'string' },
       df64: { type: 'string' },
+      'conv-taps': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -146,6 +150,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
     limits: (choices('--limits', values.limits, ['adapter', 'default'] as const) ?? ['adapter'])[0],
     workgroupBytes: positiveInt('--workgroup-bytes', values['workgroup-bytes'], 16384),
     df64: choices('--df64', values.df64, DF64_RENORMALISATIONS),
+    convTaps: positiveInt('--conv-taps', values['conv-taps']),
     help: values.help ?? false,
   };
 }

@@ -1,5 +1,5 @@
 // The convolution "kernel under test": createConvolution in circular mode with a random filter of N
-// taps, whatever path it takes at N: the fused kernel (load -> forward FFT -> x H/P -> inverse FFT ->
+// taps (`--conv-taps M`: M), whatever path it takes at N: the fused kernel (load -> forward FFT -> x H/P -> inverse FFT ->
 // store, one pass) where one workgroup holds N, the four-step path beyond (forward column passes,
 // the fused rows pass, inverse column passes: 3 passes at 2^16-2^20 with 1024 invocations, 5 at
 // 2^22; `plan.passes` says which), Bluestein lengths createFFT's passes. Against
@@ -18,6 +18,8 @@ export interface ConvolutionCaseSpec {
   readonly n: number;
   readonly precision: string;
   readonly batch: number;
+  /** 1D kinds: the filter's taps (default N). */
+  readonly taps?: number;
 }
 
 /** Seeded taps in [-1, 1) (timing does not depend on the values; never all zero). */
@@ -45,7 +47,7 @@ export async function makeConvolutionCase(device: GPUDevice, spec: ConvolutionCa
     shape: image ? [spec.n, spec.n] : spec.n,
     type,
     mode: 'circular',
-    filter: filterTaps((type === 'complex' ? 2 : 1) * (image ? spec.n * spec.n : spec.n)),
+    filter: filterTaps((type === 'complex' ? 2 : 1) * (image ? spec.n * spec.n : (spec.taps ?? spec.n))),
     batch: spec.batch,
     ...(precision === 'f32' ? {} : { precision }),
   });

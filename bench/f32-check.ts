@@ -5,7 +5,8 @@
 // Issue 17's bound: relative L2 per transform <= 6e-7 for powers of two up to 2^20, else 1e-6.
 //   node dist/bench/f32-check.js [shapes, default 65536,131072,262144,524288,1048576,2097152,4194304,256x256,512x512,1024x1024,2048x2048]
 // F32_CHECK_BATCH=<b> sets the batch (default 2; 1 for the shapes of 2^26 values, 512 MiB each),
-// F32_CHECK_CONVOLUTIONS=0 skips the convolutions.
+// F32_CHECK_CONVOLUTIONS=0 skips the convolutions; F32_CHECK_CONVOLUTIONS=<n,...> checks those lengths instead
+// (e.g. primes: circular through a linear convolution).
 // Prints one line per case and exits non-zero if any case misses its bound.
 import { createConvolution, createFFT } from '../src/index.js';
 import { FAST_TOGGLES, requestNodeDevice } from '../src/node.js';
@@ -71,7 +72,9 @@ for (const shape of shapes) {
 // Convolutions (circular, 33 taps): 16384 in one kernel (its spectrum partly read before the forward FFT),
 // the four-step path beyond (524288 and up: 4096-point rows, the same; 4194304 = 1024 x 4096 runs
 // 1024-point column passes), against the circular convolution through the f64 reference's FFTs.
-for (const n of process.env.F32_CHECK_CONVOLUTIONS === '0' ? [] : [16384, 262144, 524288, 1048576, 4194304]) {
+const convolutionSetting = process.env.F32_CHECK_CONVOLUTIONS;
+const convolutionLengths = convolutionSetting === '0' ? [] : convolutionSetting ? convolutionSetting.split(',').map(Number) : [16384, 262144, 524288, 1048576, 4194304];
+for (const n of convolutionLengths) {
   for (const type of ['complex', 'real'] as const) {
     const c = type === 'complex' ? 2 : 1;
     const taps = random(c * 33);

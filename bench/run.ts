@@ -13,15 +13,17 @@ import { renderPlot } from './plot.js';
 import { defaultResultPath, formatTable, readReport, writeReport, type BenchReport } from './report.js';
 
 // Loaded on first use, so that `--plot-only` and `--kinds scale` work without the FFT library.
-const fftCases: CaseFactory = async (device, spec, options) => {
-  if (spec.kind === 'scale') throw new Error('scale is not an FFT kind');
-  if (isConvolutionKind(spec.kind)) {
-    const { makeConvolutionCase } = await import('./convolution-case.js');
-    return makeConvolutionCase(device, { kind: spec.kind, precision: spec.precision, n: spec.n, batch: spec.batch }, options);
-  }
-  const { makeFFTCase } = await import('./fft-case.js');
-  return makeFFTCase(device, { kind: spec.kind, precision: spec.precision, n: spec.n, batch: spec.batch }, options);
-};
+const fftCases =
+  (convTaps: number | undefined): CaseFactory =>
+  async (device, spec, options) => {
+    if (spec.kind === 'scale') throw new Error('scale is not an FFT kind');
+    if (isConvolutionKind(spec.kind)) {
+      const { makeConvolutionCase } = await import('./convolution-case.js');
+      return makeConvolutionCase(device, { kind: spec.kind, precision: spec.precision, n: spec.n, batch: spec.batch, ...(convTaps ? { taps: convTaps } : {}) }, options);
+    }
+    const { makeFFTCase } = await import('./fft-case.js');
+    return makeFFTCase(device, { kind: spec.kind, precision: spec.precision, n: spec.n, batch: spec.batch }, options);
+  };
 
 /** The report with every anchor named on the command line (--cufft, --vkfft) merged. */
 function withAnchors(report: BenchReport, args: BenchArgs): BenchReport {
@@ -80,7 +82,7 @@ async function main(args: BenchArgs): Promise<number> {
     adapter,
     adapterName,
     settings,
-    makeCase: caseFactory(fftCases),
+    makeCase: caseFactory(fftCases(args.convTaps)),
     command: commandLine(),
     log: (line) => console.log(`  ${line}`),
     checkpoint: (partial) => writeReport(pathOf(partial), withAnchors(partial, args)),

@@ -23,8 +23,9 @@
 // The convolution's four-step paths (src/convolution/fourstep*.ts) use three more options, all on
 // specialised column kernels: the twiddle on the load (twiddleAt 'load': the pass that undoes a
 // forward column pass), `convolve` (forward FFT, pointwise with a stored spectrum, inverse FFT in
-// one pass; f32 or df64) and realPairs / outOffset (two real signals per complex one; the 'same' crop).
-// The twiddle on the load, realPairs and outOffset run in every precision (f32, df64, f16 sides).
+// one pass; f32 or df64) and realPairs / outOffset / inWrap (two real signals per complex one; the
+// 'same' crop; a circular convolution's wrapped prefix). The twiddle on the load, realPairs, outOffset
+// and inWrap run in every precision (f32, df64, f16 sides).
 //
 // The engine always runs forward: an inverse transform conjugates on its first load and last store
 // (IFFT(x) = conj(FFT(conj(x)))); that, the Hermitian mirror of C2R input and the Bluestein tables
@@ -194,6 +195,12 @@ export interface PassParams {
    * when idx - outOffset < outValid (the convolution's 'same' crop fused into its last pass). 0 or absent: none.
    */
   readonly outOffset?: number;
+  /**
+   * Specialised kernels only (constants): input index idx < inValid reads element (idx - prefix) mod
+   * length of its block (a circular convolution through a linear one: the signal's last `prefix`
+   * values in front of it, fused into its first pass). Absent: element idx.
+   */
+  readonly inWrap?: { readonly length: number; readonly prefix: number };
   /**
    * Specialised kernels only: the real side (input 'real' or output 'real') as pairs of real
    * signals, the convolution's two real signals in one complex one: block a reads (writes) signal
@@ -573,7 +580,9 @@ export function passKernel(spec: PassKernelSpec): PassKernel {
       push(`  {`, `    let idx = ${inIdx(l)};`);
       const tl = twiddleOnLoad ? twiddleLines(l, i) : { update: [], apply: [] };
       push(...tl.update.map((s) => `    ${s}`));
-      const read = [...readInput('idx'), ...tl.apply];
+      const wrap = K?.inWrap;
+      const src = wrap && wrap.prefix > 0 ? `select(idx - ${wrap.prefix}u, idx + ${wrap.length - wrap.prefix}u, idx < ${wrap.prefix}u)` : 'idx';
+      const read = [...readInput(src), ...tl.apply];
       if (K && K.inValid >= span) push(...read.map((s) => `    ${s}`), `    data[${i}] = v;`);
       else push(`    if (idx < ${u(K?.inValid, 'in_valid')}) {`, ...read.map((s) => `      ${s}`), `      data[${i}] = v;`, `    }`);
       push(`  }`);

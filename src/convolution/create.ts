@@ -33,10 +33,10 @@ const ENGINE_TEXT = {
 
 function describePass(l: ConvolutionLayout): string {
   const unit = l.type === 'real' ? 'reals' : 'complex values';
-  const padded = l.fftLength > l.signalLength ? ` zero-padded to ${l.fftLength}` : '';
+  const wrapped = l.wrap > 0 ? ` with its last ${l.wrap} in front (circular through linear)` : '';
+  const padded = l.fftLength > l.signalLength ? `${wrapped} zero-padded to ${l.fftLength}` : '';
   const inverse = l.type === 'real' && l.engine !== 'pairs' ? 'C2R' : 'inverse C2C FFT';
-  const crop =
-    l.mode === 'same' ? ` (linear outputs ${l.outputOffset}..${l.outputOffset + l.outputLength - 1})` : '';
+  const crop = l.outputOffset > 0 ? ` (linear outputs ${l.outputOffset}..${l.outputOffset + l.outputLength - 1})` : '';
   return (
     `load ${l.signalLength} ${unit} per signal${padded} -> ${ENGINE_TEXT[l.engine](l.fftLength)} -> ` +
     `pointwise with the stored spectrum (${l.storedSpectrumLength} values, 1/${l.fftLength} folded in) -> ${inverse} -> ` +

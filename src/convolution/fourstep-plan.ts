@@ -214,7 +214,7 @@ export function planFourStep(
   const column = (
     i: number,
     direction: 'forward' | 'inverse',
-    edge: { readonly signals: number; readonly block: number; readonly valid: number; readonly pairs: boolean } | undefined,
+    edge: { readonly signals: number; readonly block: number; readonly valid: number; readonly pairs: boolean; readonly wrap?: number } | undefined,
   ): ColumnsPass => {
     const before = columns.slice(0, i).reduce((a, b) => a * b, 1);
     const L = columns[i];
@@ -234,6 +234,7 @@ export function planFourStep(
       outBlock: !forward && first ? (paired ? 2 : 1) * l.outputLength : L * W,
       ...(paired ? { realPairs: { offset: forward ? N : l.outputLength, signals: batch } } : {}),
       inValid: forward && first && edge ? edge.valid : UNBOUNDED,
+      ...(forward && first && edge?.wrap ? { inWrap: { length: edge.block, prefix: edge.wrap } } : {}),
       outValid: !forward && first ? l.outputLength : UNBOUNDED,
       outOffset: !forward && first ? l.outputOffset[0] : 0,
       mirror: V,
@@ -248,7 +249,8 @@ export function planFourStep(
     const output = !forward && first && real ? 'real' : 'complex';
     const what = forward
       ? `forward ${L}-point FFTs down ${params.count} columns (elements ${W} apart) of the ${V}-point ${paired ? 'complex signals (two real signals each: real and imaginary parts)' : real ? 'real signals' : 'complex signals'}, ` +
-        `then the four-step twiddles w_${L * W}${first && params.inValid < V ? `; reads the ${params.inValid} ${real ? 'reals' : 'complex values'} of each signal, zero beyond (the padding)` : ''}`
+        `then the four-step twiddles w_${L * W}${first && params.inValid < V ? `; reads the ${params.inValid} ${real ? 'reals' : 'complex values'} of each signal, zero beyond (the padding)` : ''}` +
+        (params.inWrap ? `, the signal's last ${params.inWrap.prefix} values in front (circular through linear)` : '')
       : `conjugate four-step twiddles w_${L * W}, then inverse ${L}-point FFTs down ${params.count} columns (elements ${W} apart)` +
         (first ? `; writes ${l.outputLength} ${real ? 'real ' : ''}outputs per signal${params.outOffset ? ` (linear outputs from ${params.outOffset})` : ''}` : '');
     return {
@@ -280,9 +282,10 @@ export function planFourStep(
       },
     };
   };
-  const forward = columns.map((_, i) => column(i, 'forward', i === 0 ? { signals, block: N, valid: N, pairs } : undefined));
+  const forward = columns.map((_, i) => column(i, 'forward', i === 0 ? { signals, block: N, valid: N + l.wrap, pairs, wrap: l.wrap } : undefined));
   const inverse = columns.map((_, i) => column(i, 'inverse', undefined)).reverse();
   const taps = l.filterLength;
-  const tapsFirst = taps !== undefined && taps > N ? column(0, 'forward', { signals: 1, block: V, valid: V, pairs: false }) : undefined;
+  // The taps take a first pass of their own where they are longer than a signal, or where the signals' wraps.
+  const tapsFirst = taps !== undefined && (taps > N || l.wrap > 0) ? column(0, 'forward', { signals: 1, block: V, valid: V, pairs: false }) : undefined;
   return { factors, rowsLayout, rows, forward, inverse, tapsFirst, pairs, signals, precision, tables: tables.data() };
 }

@@ -54,9 +54,9 @@ export function pointwiseHelpersDF64(exactFma: boolean): string {
 export function ioElements(layout: ConvolutionLayout): { input: string; output: string } {
   if (layout.engine === 'c2c') return { input: 'vec2<f32>', output: 'vec2<f32>' };
   if (layout.engine === 'normal' || layout.engine === 'pairs') return { input: 'f32', output: 'f32' };
-  // Folded: signal b's pairs are 8-byte aligned only when N is even; output likewise for the length and the crop.
+  // Folded: signal b's pairs are 8-byte aligned only when N is even (and not wrapped); output likewise for the length and the crop.
   return {
-    input: layout.signalLength % 2 === 0 ? 'vec2<f32>' : 'f32',
+    input: layout.signalLength % 2 === 0 && layout.wrap === 0 ? 'vec2<f32>' : 'f32',
     output: layout.outputLength % 2 === 0 && layout.outputOffset % 2 === 0 ? 'vec2<f32>' : 'f32',
   };
 }
@@ -96,9 +96,9 @@ function guarded(cond: string | undefined, statement: string, indent: string): s
 }
 
 /**
- * The lengths the kernel reads from its parameters (linear and same: one kernel per FFT length and
- * parity serves every N and M, so plans that differ only in them share one compiled pipeline) or
- * has as constants (circular: N = P, no guards at all).
+ * The lengths the kernel reads from its parameters (linear and same, and circular through a linear
+ * convolution: one kernel per FFT length and parity serves every N and M, so plans that differ only
+ * in them share one compiled pipeline) or has as constants (circular with N = P: no guards at all).
  */
 interface Extents {
   readonly n: number | string;
@@ -110,8 +110,13 @@ interface Extents {
   readonly halfOffset: number | string;
 }
 
+/** Circular with P = N: the lengths are constants (circularPrefix's plans pad like linear ones). */
+function hasConstantExtents(layout: ConvolutionLayout): boolean {
+  return layout.mode === 'circular' && layout.fftLength === layout.signalLength;
+}
+
 function extentsOf(layout: ConvolutionLayout): Extents {
-  if (layout.mode === 'circular') {
+  if (hasConstantExtents(layout)) {
     const n = layout.signalLength;
     return { n, outLength: n, offset: 0, halfN: n / 2, halfOutLength: n / 2, halfOffset: 0 };
   }
@@ -206,14 +211,15 @@ export function convolutionKernel(layout: ConvolutionLayout, options: KernelOpti
   const lines: string[] = [];
   const push = (...s: string[]) => lines.push(...s);
 
-  // ---- loads: `len` points of the signal starting at element `base` (zero beyond), into the forward's input registers
-  const loads = (len: number | string, halfLen: number | string, base: string, indent: string): string[] => {
+  // ---- loads: `len` points of the signal starting at element `base` (zero beyond), into the forward's input registers;
+  // `src` maps a point to its element (the circular prefix's wrap, conv_src).
+  const loads = (len: number | string, halfLen: number | string, base: string, indent: string, src = (j: string) => j): string[] => {
     const out: string[] = [];
     const fp = forward.plan;
     for (let i = 0; i < fp.inputEPT; i++) {
       const j = `thread + ${i * stride}u`;
       if (layout.engine === 'c2c') {
-        out.push(...guarded(guard(`(${j})`, range(i), 0, len), `data[${i}] = ${rd(`${base} + ${j}`, 'vec2<f32>')};`, indent));
+        out.push(...guarded(guard(`(${j})`, range(i), 0, len), `data[${i}] = ${rd(`${base} + ${src(j)}`, 'vec2<f32>')};`, indent));
       } else if (layout.engine === 'folded') {
         // Register i holds pair p = (x[2p], x[2p + 1]).
         const p = `(${j})`;
@@ -221,8 +227,8 @@ export function convolutionKernel(layout: ConvolutionLayout, options: KernelOpti
           out.push(...guarded(guard(p, range(i), 0, halfLen), `data[${i}] = ${rd(`(${base}) / 2u + ${p}`, 'vec2<f32>')};`, indent));
         } else {
           const { even, odd } = pairRanges(i);
-          out.push(...guarded(guard(`2u * ${p}`, even, 0, len), ra.setComponent(`data[${i}]`, 0, rd(`${base} + 2u * ${p}`, 'f32')), indent));
-          out.push(...guarded(guard(`2u * ${p} + 1u`, odd, 0, len), ra.setComponent(`data[${i}]`, 1, rd(`${base} + 2u * ${p} + 1u`, 'f32')), indent));
+          out.push(...guarded(guard(`2u * ${p}`, even, 0, len), ra.setComponent(`data[${i}]`, 0, rd(`${base} + ${src(`2u * ${p}`)}`, 'f32')), indent));
+          out.push(...guarded(guard(`2u * ${p} + 1u`, odd, 0, len), ra.setComponent(`data[${i}]`, 1, rd(`${base} + ${src(`2u * ${p} + 1u`)}`, 'f32')), indent));
         }
       }
     }
@@ -310,11 +316,11 @@ export function convolutionKernel(layout: ConvolutionLayout, options: KernelOpti
       : `${wr(`2u * (${k})`, `data[${i}].x * ${scale}`, 'f32')} ${wr(`2u * (${k}) + 1u`, `data[${i}].y * ${scale}`, 'f32')}`;
 
   const engineText = { c2c: 'c2c', pairs: 'c2c on pairs of real signals', folded: 'r2c/c2r folded (natural)', normal: 'r2c/c2r normal (natural)' }[layout.engine];
-  const lengths =
-    layout.mode === 'circular'
-      ? `${layout.signalLength} points`
-      : `N, M, the output length and the crop from conv_params (N ${layout.signalLength % 2 ? 'odd' : 'even'}` +
-        `, output ${ioElements(layout).output === 'f32' ? 'as scalars' : 'as pairs'})`;
+  const lengths = hasConstantExtents(layout)
+    ? `${layout.signalLength} points`
+    : `N, M, the output length and the crop from conv_params (N ${layout.signalLength % 2 ? 'odd' : 'even'}` +
+      `, output ${ioElements(layout).output === 'f32' ? 'as scalars' : 'as pairs'})` +
+      (layout.wrap > 0 ? `, circular: the signal's last conv_params.wrap points wrapped in front` : '');
   const bindings = inPlace
     ? [`@group(0) @binding(${INPUT_BINDING}) var<storage, read_write> conv_data: array<${mem(inElem)}>;`]
     : [
@@ -346,8 +352,10 @@ export function convolutionKernel(layout: ConvolutionLayout, options: KernelOpti
       `${F} signal(s) per workgroup${inPlace ? ', in place' : ''}${half ? ', f16 signals and outputs (f32 arithmetic)' : ''}`,
     ...bindings,
     `@group(0) @binding(${SPECTRUM_BINDING}) var<storage, read> conv_spectrum: array<${V}>;`,
-    `struct ConvParams { batch: u32, groups_x: u32, spectrum_pass: u32, n: u32, out_length: u32, offset: u32, signals: u32 }`,
+    `struct ConvParams { batch: u32, groups_x: u32, spectrum_pass: u32, n: u32, out_length: u32, offset: u32, signals: u32, wrap: u32 }`,
     `@group(0) @binding(${PARAMS_BINDING}) var<uniform> conv_params: ConvParams;`,
+    // Circular through a linear convolution: padded point j < n + wrap is the signal's element (j - wrap) mod n.
+    ...(layout.wrap > 0 ? [`fn conv_src(j: u32) -> u32 { return select(j - conv_params.wrap, j + conv_params.n - conv_params.wrap, j < conv_params.wrap); }`] : []),
     ...layout.buffers.map((b) => `var<workgroup> ${b.name}: array<${b.element}, ${b.count}>;`),
     forward.code,
     inverse.code,
@@ -385,7 +393,9 @@ export function convolutionKernel(layout: ConvolutionLayout, options: KernelOpti
     // The taps, zero-padded to P on the host.
     ...(noBranch ? [] : loads(P, P / 2, '0u', '      ')),
     ...(noBranch ? [] : [`    } else {`]),
-    ...loads(x.n, x.halfN, `${layout.engine === 'pairs' ? '2u * ' : ''}signal * ${u(x.n)}`, '      '),
+    ...(layout.wrap > 0
+      ? loads(`${x.n} + conv_params.wrap`, '', `signal * ${u(x.n)}`, '      ', (j) => `conv_src(${j})`)
+      : loads(x.n, x.halfN, `${layout.engine === 'pairs' ? '2u * ' : ''}signal * ${u(x.n)}`, '      ')),
     ...(noBranch ? [] : [`    }`]),
     `  }`,
     `  ${forward.execute}(&data, thread, slot);`,
@@ -429,8 +439,8 @@ export function slotsFor(layout: ConvolutionLayout, signals: number): number {
   return layout.engine === 'pairs' ? Math.ceil(signals / 2) : signals;
 }
 
-/** The uniform parameters of the kernel (7 u32, padded to 32 bytes); `signals` the batch, in signals. */
+/** The uniform parameters of the kernel (8 u32, 32 bytes); `signals` the batch, in signals. */
 export function kernelParams(layout: ConvolutionLayout, signals: number, groupsX: number, spectrumPass: boolean): Uint32Array<ArrayBuffer> {
   const slots = slotsFor(layout, signals);
-  return new Uint32Array([slots, groupsX, spectrumPass ? 1 : 0, layout.signalLength, layout.outputLength, layout.outputOffset, signals, 0]);
+  return new Uint32Array([slots, groupsX, spectrumPass ? 1 : 0, layout.signalLength, layout.outputLength, layout.outputOffset, signals, layout.wrap]);
 }

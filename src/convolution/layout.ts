@@ -20,6 +20,12 @@ export interface ConvolutionShapeQuery {
   readonly pointwise?: boolean;
   /** The plan's precision (default 'f32'): f64's fused kernel holds half f32's length; beyond it, f16 and f64 run the 1D four-step path only. */
   readonly precision?: 'f16' | 'f32' | 'f64';
+  /**
+   * The filter will be given as `{ spectrum, taps }` rather than as taps: a 1D circular plan whose
+   * length has a prime factor above 13 then keeps P = N (with the taps it pads to a fast length
+   * >= N + M - 1 instead, docs/convolution.md). Default: taps where `taps` is given.
+   */
+  readonly spectrum?: boolean;
 }
 
 export interface ConvolutionLengths {
@@ -60,7 +66,7 @@ export function convolutionLayout(limits: ConvolutionLimits, query: ConvolutionS
     filter: { spectrum: new Float32Array(0), ...(twoD ? {} : { taps: query.taps }) },
     ...(query.precision === undefined ? {} : { precision: query.precision }),
   });
-  const path = choosePath({ ...request, pointwise: query.pointwise === true }, limits);
+  const path = choosePath({ ...request, pointwise: query.pointwise === true, spectrumFilter: query.spectrum === true }, limits);
   if (path.kind === 'multipass') {
     const l = path.layout;
     const precision = query.precision ?? 'f32';

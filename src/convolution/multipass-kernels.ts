@@ -2,8 +2,9 @@
 // - the window kernel: copies a window of `batch` row-major f32 arrays into others of another shape,
 //   zero outside the source. One kernel for the zero-padding (source smaller, offset 0) and the crop
 //   (source larger, offset 0 or the 'same' centring), 1D (one row) and 2D, real and complex (a
-//   complex row is 2 x as many floats, its offsets doubled): every size is a uniform, so all plans
-//   share one pipeline.
+//   complex row is 2 x as many floats, its offsets doubled), and the pad of a 1D circular plan
+//   through a linear convolution (the source's last `wrap` floats in front): every size is a
+//   uniform, so all plans share one pipeline.
 // - the pointwise load callback: X_k <- pointwise(signal, k, X_k, H_k / P), fused by createFFT into
 //   the inverse FFT's first pass (its global reads), so the multiply costs no pass of its own.
 
@@ -24,7 +25,7 @@ struct ConvWindow {
   row_offset: u32, // destination (y, x) reads source (y + row_offset, x + col_offset)
   col_offset: u32,
   groups_x: u32,
-  _p0: u32,
+  wrap: u32,       // 1D: destination x < src_cols + wrap reads source (x - wrap) mod src_cols (circular through linear)
   _p1: u32,
   _p2: u32,
 }
@@ -41,9 +42,10 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) 
   let y = r / conv_w.dst_cols;
   let x = r - y * conv_w.dst_cols;
   let sy = y + conv_w.row_offset;
-  let sx = x + conv_w.col_offset;
+  let sx0 = x + conv_w.col_offset;
+  let sx = select(sx0 - conv_w.wrap, sx0 + conv_w.src_cols - conv_w.wrap, sx0 < conv_w.wrap);
   var v = 0.0;
-  if (sy < conv_w.src_rows && sx < conv_w.src_cols) {
+  if (sy < conv_w.src_rows && sx0 < conv_w.src_cols + conv_w.wrap) {
     v = conv_src[b * conv_w.src_per + sy * conv_w.src_cols + sx];
   }
   conv_dst[i] = v;
@@ -78,10 +80,13 @@ export interface FloatGrid {
   readonly cols: number;
 }
 
-/** The window kernel's uniform: `batch` destination grids read from source grids at (rowOffset, colOffset). */
-export function windowParams(batch: number, dst: FloatGrid, src: FloatGrid, rowOffset: number, colOffset: number, groupsX: number): Uint32Array<ArrayBuffer> {
+/**
+ * The window kernel's uniform: `batch` destination grids read from source grids at (rowOffset,
+ * colOffset); `wrap` floats of each 1D source's end in front of it (0: none).
+ */
+export function windowParams(batch: number, dst: FloatGrid, src: FloatGrid, rowOffset: number, colOffset: number, groupsX: number, wrap = 0): Uint32Array<ArrayBuffer> {
   const dstPer = dst.rows * dst.cols;
-  return Uint32Array.from([batch * dstPer, dstPer, dst.cols, src.rows * src.cols, src.rows, src.cols, rowOffset, colOffset, groupsX, 0, 0, 0]);
+  return Uint32Array.from([batch * dstPer, dstPer, dst.cols, src.rows * src.cols, src.rows, src.cols, rowOffset, colOffset, groupsX, wrap, 0, 0]);
 }
 
 const DEFAULT_POINTWISE = /* wgsl */ `fn pointwise(fft: u32, index: u32, x: vec2<f32>, h: vec2<f32>) -> vec2<f32> {

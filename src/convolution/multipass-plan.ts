@@ -5,7 +5,7 @@
 import { largestPrimeFactor } from '../../descriptors/sizes.js';
 import { planShape } from '../any-shape/passes.js';
 import type { PassPrecision, PlanLimits } from '../any-shape/pass-split.js';
-import type { ConvolutionRequest } from './plan.js';
+import { circularPrefix, type ConvolutionRequest } from './plan.js';
 import type { Convolution, ConvolutionMode, ConvolutionType } from './types.js';
 
 export interface MultiPassLayout {
@@ -15,13 +15,18 @@ export interface MultiPassLayout {
   readonly shape: readonly number[];
   /** [M] or [my, mx]; undefined for a circular plan without taps. */
   readonly filterShape: readonly number[] | undefined;
-  /** P per axis: the signal's shape (circular) or a fast length >= n + m - 1 per axis. */
+  /** P per axis: the signal's shape (circular) or a fast length >= n + m - 1 per axis (linear, same, circular with `wrap`). */
   readonly fftShape: readonly number[];
   /** Complex values per axis of one signal's spectrum: fftShape, with P_x / 2 + 1 innermost for real (numpy's rfftn). */
   readonly spectrumShape: readonly number[];
   readonly outputShape: readonly number[];
-  /** Per axis: output index i is linear output i + outputOffset ('same': floor((m - 1) / 2); else 0). */
+  /** Per axis: output index i is linear output i + outputOffset ('same': floor((m - 1) / 2); circular with `wrap`: m - 1; else 0). */
   readonly outputOffset: readonly number[];
+  /**
+   * 1D circular through a linear convolution (plan.ts circularPrefix): padded element i < N + wrap
+   * is the signal's element (i - wrap) mod N, and the outputs are linear outputs wrap .. wrap + N - 1; else 0.
+   */
+  readonly wrap: number;
   readonly signalLength: number;
   readonly filterLength: number | undefined;
   /** Products of the shapes above. */
@@ -120,12 +125,14 @@ export function planMultiPass(req: ConvolutionRequest, limits: PlanLimits, cost?
   const shape = req.shape ?? [req.signalLength];
   const filterShape = req.filterShape;
   const last = shape.length - 1;
-  const circular = req.mode === 'circular';
+  const wrap = circularPrefix(req);
+  // Circular plans keep P = N, but those through a linear convolution (circularPrefix).
+  const circular = req.mode === 'circular' && wrap === undefined;
   const full = circular ? shape : shape.map((n, a) => n + filterShape![a] - 1);
   const fftShape = circular ? [...shape] : paddedShape(full, req.type, limits, cost);
   const spectrumShape = req.type === 'real' ? fftShape.map((p, a) => (a === last ? Math.floor(p / 2) + 1 : p)) : [...fftShape];
   const outputShape = req.mode === 'linear' ? [...full] : [...shape];
-  const outputOffset = req.mode === 'same' ? filterShape!.map((m) => (m - 1) >> 1) : shape.map(() => 0);
+  const outputOffset = req.mode === 'same' ? filterShape!.map((m) => (m - 1) >> 1) : wrap !== undefined ? [wrap] : shape.map(() => 0);
   return {
     type: req.type,
     mode: req.mode,
@@ -142,6 +149,7 @@ export function planMultiPass(req: ConvolutionRequest, limits: PlanLimits, cost?
     outputLength: product(outputShape),
     pad: !circular,
     crop: !circular,
+    wrap: wrap ?? 0,
   };
 }
 

@@ -158,7 +158,7 @@ export async function createMultiPassConvolution(device: GPUDevice, l: MultiPass
     }
     const fftGrid = grid(l.fftShape, perPoint);
     const padGroups = groupsFor(batch * l.fftLength * perPoint);
-    const padUniform = pad ? uniform(windowParams(batch, fftGrid, grid(l.shape, perPoint), 0, 0, padGroups[0]), 'pad params') : undefined;
+    const padUniform = pad ? uniform(windowParams(batch, fftGrid, grid(l.shape, perPoint), 0, 0, padGroups[0], perPoint * l.wrap), 'pad params') : undefined;
     const cropGroups = groupsFor(batch * l.outputLength * perPoint);
     const outGrid = grid(l.outputShape, perPoint);
     const [rowOffset, colOffset] = l.outputOffset.length === 1 ? [0, perPoint * l.outputOffset[0]] : [l.outputOffset[0], perPoint * l.outputOffset[1]];
@@ -220,7 +220,9 @@ export async function createMultiPassConvolution(device: GPUDevice, l: MultiPass
     if (pad) {
       passes.push({
         kernel: 'pad',
-        does: l.pad ? `zero-pad each signal of ${shapeText(l.shape)} ${unit}${half ? ' (f16)' : ''} to the FFT shape ${shapeText(l.fftShape)}${half ? ' in f32' : ''}` : `convert each signal's f16 ${unit} to f32`,
+        does: l.pad
+          ? `zero-pad each signal of ${shapeText(l.shape)} ${unit}${half ? ' (f16)' : ''}${l.wrap ? ` with its last ${l.wrap} in front (circular through linear)` : ''} to the FFT shape ${shapeText(l.fftShape)}${half ? ' in f32' : ''}`
+          : `convert each signal's f16 ${unit} to f32`,
         workgroups: padGroups,
       });
     }

@@ -8,10 +8,20 @@ import { BeyondFusedKernel, planConvolution, type ConvolutionLayout, type Convol
 
 export type ConvolutionPath = { readonly kind: 'fused'; readonly layout: ConvolutionLayout } | { readonly kind: 'multipass'; readonly layout: MultiPassLayout };
 
+/**
+ * The longest FFT the f32 fused kernel runs where the limits hold longer ones (32 / 48 KiB): beyond
+ * it the four-step path's 3 passes measured faster on an H200 (complex 32768: 1215 GB/s against the
+ * fused kernel's 431; real 32768 / 65536: 1147 / 1146 against 869 / 343), while at 16384 the fused
+ * kernel wins (complex 1537 against 1197, real 1220 against 1139; bench/NOTES.md run 71). f64's fused
+ * kernel stops at 16384 complex points anyway.
+ */
+export const FUSED_MAX_LENGTH = 16384;
+
 export function choosePath(request: ConvolutionRequest, limits: ConvolutionLimits, shape: ConvolutionShape = {}): ConvolutionPath {
-  if ((request.shape ?? [request.signalLength]).length === 1) {
+  if ((request.shape ?? [request.signalLength]).length === 1 && shape.multiPass !== true) {
     try {
-      return { kind: 'fused', layout: planConvolution(request, limits, shape) };
+      const layout = planConvolution(request, limits, shape);
+      if (layout.fftLength <= FUSED_MAX_LENGTH || request.precision === 'f64') return { kind: 'fused', layout };
     } catch (e) {
       if (!(e instanceof BeyondFusedKernel)) throw e;
     }

@@ -3,11 +3,12 @@
 // and offsets of the input, spectrum and output. Everything that depends on the device comes from
 // its limits, so `convolutionLayout(device.limits, ...)` tells a caller P before any GPU work.
 import { fft } from '../fft.js';
-import { maxBluesteinLength, maxNativeBlockSize } from '../../descriptors/capabilities.js';
+import { MAX_NATIVE_PRIME, maxBluesteinLength, maxNativeBlockSize } from '../../descriptors/capabilities.js';
 import type { FFTLimits, FFTPlan } from '../../descriptors/model.js';
 import { Block, Direction, ElementsPerThread, FFTsPerBlock, Limits, Precision, RealFFTOptions, Size, Type } from '../../descriptors/operators.js';
 import { isPowerOfTwo, largestPrimeFactor } from '../../descriptors/sizes.js';
 import type { WGSLModule } from '../../kernels/types.js';
+import { fastestMeasuredLength } from './fused-rates.js';
 import type { ConvolutionMode, ConvolutionType } from './types.js';
 
 /**
@@ -42,6 +43,25 @@ export interface ConvolutionRequest {
   readonly filterShape?: readonly number[];
   /** The kernel's arithmetic: 'f32' (default; f16 plans too) or 'f64' (df64 FFTs: the fused kernel, the 1D four-step path). */
   readonly precision?: 'f32' | 'f64';
+  /** The filter is given as `{ spectrum }` (a circular plan's spectrum then has N values: P = N). */
+  readonly spectrumFilter?: boolean;
+}
+
+/**
+ * A 1D circular convolution whose length N has a prime factor above 13 (where the FFT of N points
+ * would need Bluestein) runs as a linear one: the signal with its last M - 1 values in front,
+ * x_ext[i] = x[(i - (M - 1)) mod N] for i < N + M - 1, convolved with the taps, whose linear outputs
+ * M - 1 .. M + N - 2 are the circular outputs 0 .. N - 1. Its FFT length is then a fast length
+ * >= N + M - 1 (one fused kernel up to one workgroup, the four-step path's 3 passes beyond) instead
+ * of Bluestein's passes over a power of two >= 2N - 1 (8 passes at 2^16 + 3). It needs the taps (a
+ * given spectrum has N values) and the plain multiply (a pointwise function indexes the N-point
+ * spectrum). Returns M - 1, the length of the wrapped prefix, or undefined where the plan keeps P = N.
+ */
+export function circularPrefix(req: ConvolutionRequest): number | undefined {
+  const oneD = (req.shape ?? [req.signalLength]).length === 1;
+  const m = req.filterLength;
+  if (req.mode !== 'circular' || !oneD || m === undefined || req.spectrumFilter === true || req.pointwise === true) return undefined;
+  return largestPrimeFactor(req.signalLength) > MAX_NATIVE_PRIME ? m - 1 : undefined;
 }
 
 /** The WebGPU limits a plan must fit (a GPUDevice's `limits` will do). */
@@ -56,11 +76,13 @@ export interface WorkgroupBuffer {
 
 export interface ConvolutionLayout extends ConvolutionRequest {
   readonly engine: ConvolutionEngine;
-  /** P: the FFT length (N for circular). */
+  /** P: the FFT length (N for circular, but for circularPrefix's plans). */
   readonly fftLength: number;
   readonly outputLength: number;
-  /** Output n is linear output n + outputOffset ('same': floor((M - 1) / 2); else 0). */
+  /** Output n is linear output n + outputOffset ('same': floor((M - 1) / 2); circular through a linear convolution: M - 1; else 0). */
   readonly outputOffset: number;
+  /** Circular through a linear convolution (circularPrefix): element i < N + wrap of the padded signal is x[(i - wrap) mod N]; else 0. */
+  readonly wrap: number;
   /** Complex values of the spectrum a user gives: P (complex) or P/2 + 1 (real). */
   readonly spectrumLength: number;
   /** Complex values of the spectrum the kernel reads: spectrumLength, or P for the pairs engine (Hermitian-extended). */
@@ -174,28 +196,37 @@ function chooseLength(req: ConvolutionRequest, limits: ConvolutionLimits): { eng
   const n = req.signalLength;
   const precision = req.precision ?? 'f32';
   const max = largestFusedLength(req.type, limits, precision);
-  if (req.mode === 'circular') {
+  const prefix = circularPrefix(req);
+  if (req.mode === 'circular' && prefix === undefined) {
     if (req.type === 'real' && !req.pointwise && n <= PAIRS_MAX_LENGTH && runsNatively('pairs', n, l, precision)) return { engine: 'pairs', p: n };
     const engine: ConvolutionEngine = req.type === 'complex' ? 'c2c' : isPowerOfTwo(n) ? 'folded' : 'normal';
     const engineMax = engine === 'normal' ? maxNativeBlockSize(precision, l) : max;
     if (n > engineMax) throw multiPassError(`circular convolution of ${n} points`, n, req.type, limits, precision);
     if (!runsNatively(engine, n, l, precision)) {
-      throw new BeyondFusedKernel(
-        `webfftdx: circular convolution of ${n} points: ${n} has the prime factor ${largestPrimeFactor(n)} (above 13), which the engine ` +
-          `computes through Bluestein; a fused Bluestein convolution is not built: the multi-pass path runs it`,
-      );
+      const why =
+        largestPrimeFactor(n) > MAX_NATIVE_PRIME
+          ? `${n} has the prime factor ${largestPrimeFactor(n)} (above ${MAX_NATIVE_PRIME}), which the engine computes through Bluestein`
+          : `the engine's stages of ${n} do not fit one workgroup's elements per invocation (it computes ${n} through Bluestein)`;
+      throw new BeyondFusedKernel(`webfftdx: circular convolution of ${n} points: ${why}; a fused Bluestein convolution is not built: the multi-pass path runs it`);
     }
     return { engine, p: n };
   }
   const m = req.filterLength!;
   const full = n + m - 1;
-  const what = `${req.mode} convolution of ${n} points with ${m} taps (${full} outputs before cropping)`;
+  const what =
+    prefix === undefined
+      ? `${req.mode} convolution of ${n} points with ${m} taps (${full} outputs before cropping)`
+      : `circular convolution of ${n} points (prime factor ${largestPrimeFactor(n)}) with ${m} taps, as a linear one of ${full} outputs`;
   if (req.type === 'real') {
     const p = nextPowerOfTwo(full);
     if (p > max) throw multiPassError(what, p, req.type, limits, precision);
     return { engine: 'folded', p };
   }
-  const p = nextFastLength(full, max, l, precision);
+  // f32: the measured length the rates say is fastest (a power of two, or a tuning-table length), e.g.
+  // 1009 + 63 = 1072 points -> 2048, not 1080 (whose heuristic shape ran 2.5 x slower per point,
+  // bench/NOTES.md run 71); f64 (not measured) and lengths beyond the rates: the next 7-smooth length.
+  const measured = precision === 'f32' ? fastestMeasuredLength(full, max, l, (q) => runsNatively('c2c', q, l, precision)) : undefined;
+  const p = measured ?? nextFastLength(full, max, l, precision);
   if (p === undefined) throw multiPassError(what, full, req.type, limits, precision);
   return { engine: 'c2c', p };
 }
@@ -283,6 +314,8 @@ export interface ConvolutionShape {
   readonly prefetchSpectrum?: boolean;
   readonly prefetchRegisters?: number;
   readonly engine?: ConvolutionEngine;
+  /** Plan beyond the fused kernel even where one workgroup holds the FFT (the four-step path against the fused kernel). */
+  readonly multiPass?: boolean;
 }
 
 /**
@@ -308,17 +341,20 @@ function prefetchOf(engine: ConvolutionEngine, p: number, shape: ConvolutionShap
 /** Plans a fused convolution for a validated request under the given limits (no GPU work). */
 export function planConvolution(req: ConvolutionRequest, limits: ConvolutionLimits, shape: ConvolutionShape = {}): ConvolutionLayout {
   // A forced engine other than pairs (bench comparisons): plan as if a pointwise function were given.
-  const { engine, p } = chooseLength(shape.engine !== undefined && shape.engine !== 'pairs' ? { ...req, pointwise: true } : req, limits);
+  const planned = shape.engine !== undefined && shape.engine !== 'pairs' ? { ...req, pointwise: true } : req;
+  const { engine, p } = chooseLength(planned, limits);
   const pair = pairFor(engine, p, limits, shape, req.precision ?? 'f32');
   const m = req.filterLength;
   const outputLength = req.mode === 'linear' ? req.signalLength + m! - 1 : req.signalLength;
+  const wrap = circularPrefix(planned) ?? 0;
   const plan = pair.forward.plan;
   return {
     ...req,
     engine,
     fftLength: p,
     outputLength,
-    outputOffset: req.mode === 'same' ? (m! - 1) >> 1 : 0,
+    outputOffset: req.mode === 'same' ? (m! - 1) >> 1 : wrap,
+    wrap,
     spectrumLength: engine === 'c2c' ? p : Math.floor(p / 2) + 1,
     storedSpectrumLength: engine === 'c2c' || engine === 'pairs' ? p : Math.floor(p / 2) + 1,
     ...prefetchOf(engine, p, shape),

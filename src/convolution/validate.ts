@@ -101,7 +101,16 @@ export function checkOptions(options: ConvolutionOptions): ConvolutionRequest {
     fail(`the filter has ${taps} taps, longer than the ${n}-point signal: circular convolution needs at most N taps (use mode 'linear')`);
   }
   const resolvedFilterShape = twoD ? (taps === undefined ? undefined : filterShape) : taps === undefined ? undefined : [taps];
-  return { type, mode, signalLength: n, filterLength: taps, shape, filterShape: resolvedFilterShape, ...(precision === 'f64' ? { precision: 'f64' as const } : {}) };
+  return {
+    type,
+    mode,
+    signalLength: n,
+    filterLength: taps,
+    shape,
+    filterShape: resolvedFilterShape,
+    ...(precision === 'f64' ? { precision: 'f64' as const } : {}),
+    ...(filter !== undefined && isSpectrum(filter) ? { spectrumFilter: true } : {}),
+  };
 }
 
 /**

@@ -131,8 +131,10 @@ describe("createConvolution precision 'f64' (fused kernel, df64)", () => {
     expect(convolutionLayout(device.limits, { ...query, precision: 'f64' }).workgroupBytes).toBe(2 * convolutionLayout(device.limits, query).workgroupBytes!);
     expect(convolutionLayout(device.limits, { ...query, shape: 8192 }).engine).toBe('c2c');
     expect(convolutionLayout(device.limits, { ...query, shape: 8192, precision: 'f64' })).toMatchObject({ engine: 'multipass', passes: 3 });
-    // Bluestein lengths run createFFT's f64 passes (test/convolution/multipass-f64.test.ts).
-    expect(convolutionLayout(device.limits, { ...query, shape: 97, precision: 'f64' })).toMatchObject({ engine: 'multipass', passes: 2 });
+    // A circular prime length with its taps: one fused kernel through a linear convolution (97 + 9 - 1 = 105 -> 108 points, the next length the f64 engine runs);
+    // with a { spectrum } filter, createFFT's f64 Bluestein passes (test/convolution/multipass-precision.test.ts).
+    expect(convolutionLayout(device.limits, { ...query, shape: 97, precision: 'f64' })).toMatchObject({ engine: 'c2c', fftLength: 108, passes: 1 });
+    expect(convolutionLayout(device.limits, { ...query, shape: 97, precision: 'f64', spectrum: true })).toMatchObject({ engine: 'multipass', passes: 2 });
     // f32 plans still take Float32Array filters only.
     await expect(createConvolution(device, { ...base, precision: 'f32' })).rejects.toThrow(/filter must be a Float32Array of taps or \{ spectrum \}, got Float64Array/);
   });

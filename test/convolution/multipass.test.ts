@@ -5,7 +5,9 @@
 //   rows), the pad and crop in the first and last passes: 1D 65610 (2^16 + 3 linear and same), 2^18 and 2^19,
 //   2D 64², 100 x 60 and 512², with the pass counts asserted (docs/convolution.md's table);
 // - createFFT's passes with the pointwise function in the inverse's load callback where the four-step
-//   path does not apply: 2^16 + 3 and 97 circular, 2D [37, 16] circular (Bluestein).
+//   path does not apply: 97 circular with a { spectrum } filter or a pointwise function, 2D [37, 16]
+//   circular (Bluestein; given the taps, 1D circular prime lengths run as linear convolutions:
+//   circular-prefix.test.ts).
 // Circular, linear and same, real and complex; filters of 1, 3, 64 and N taps; 5 signals against one
 // filter; pointwise functions (correlation; gains by formula on the natural frequency index, which a
 // wrong digit order fails); { spectrum } filters (permuted on the host); outputs poisoned with NaN;
@@ -13,7 +15,8 @@
 // seconds each on lavapipe), so filters, modes and the pointwise tests share FFT shapes wherever the
 // matrix allows. 56 s with a cold shader cache (MESA_SHADER_CACHE_DIR an empty folder,
 // vitest.config.ts's lavapipe settings, load average 2.5 from other jobs; about 15 s of it the
-// Bluestein 2^16 + 3 cases), 27 s warm (2-core VM, 2026-11-24).
+// Bluestein 2^16 + 3 cases, since moved to circular-prefix.test.ts's four-step plans), 27 s warm
+// (2-core VM, 2026-11-24).
 // WEBFFTDX_FULL=1 adds 2^22.
 import { describe, expect, it } from 'vitest';
 import { convolutionLayout, createConvolution, type Convolution, type ConvolutionMode, type ConvolutionType } from '../../src/index.js';
@@ -105,15 +108,10 @@ interface Case1D {
   readonly prefetched?: number;
 }
 
-const N1 = 2 ** 16 + 3; // 65539, a prime: the circular FFTs run through createFFT's Bluestein
+const N1 = 2 ** 16 + 3; // 65539, a prime
 const N2 = 2 ** 18;
 
 const CASES_1D: readonly Case1D[] = [
-  // A short prime: one workgroup holds it, but only through Bluestein, which the fused kernel lacks (3 passes: createFFT's row kernel each way).
-  { type: 'complex', mode: 'circular', n: 97, taps: [1, 3, 97], p: 97, passes: 2 },
-  // Bluestein over 2^18 in two passes of 8 columns each way (complex: 4 + 4; real: the C2R side keeps 16 columns, 4 + 6).
-  { type: 'complex', mode: 'circular', n: N1, taps: [1, 3, 64, N1], p: N1, passes: 8 },
-  { type: 'real', mode: 'circular', n: N1, taps: [3, N1], p: N1, passes: 10 },
   // Linear and same pad to 65610 = 2 3^8 5 (the next 7-smooth length >= N + M - 1; under these limits
   // no estimate picks another: bench/NOTES.md run 69).
   { type: 'complex', mode: 'linear', n: N1, taps: [64], p: 65610, passes: 3 },
@@ -242,6 +240,41 @@ describe(`createConvolution, multi-pass path (seed ${seed})`, () => {
       conv.destroy();
     });
   }
+
+  it("createFFT's passes where a circular prime length keeps P = N (97, Bluestein): a { spectrum } filter (complex), a pointwise correlation (real)", async () => {
+    const { device } = await testDevice();
+    const n = 97;
+    for (const type of ['complex', 'real'] as const) {
+      const complex = type === 'complex';
+      const per = complex ? 2 : 1;
+      const h = randomFloats(per * 3, seed + 71);
+      const padded = new Float64Array(2 * n);
+      if (complex) padded.set(h);
+      else h.forEach((v, j) => (padded[2 * j] = v));
+      // numpy's fft(h, 97) / rfft(h, 97): 97 or 49 complex values.
+      const spectrum = Float32Array.from(referenceFFTN(padded, [n], 1, -1).subarray(0, complex ? 2 * n : 2 * (n >> 1) + 2));
+      const conv = complex
+        ? await plan({ shape: n, type, mode: 'circular', filter: { spectrum }, batch: BATCH })
+        : await plan({
+            shape: n,
+            type,
+            mode: 'circular',
+            filter: h,
+            batch: BATCH,
+            pointwise: /* wgsl */ `
+              fn pointwise(fft: u32, index: u32, x: vec2<f32>, h: vec2<f32>) -> vec2<f32> {
+                return vec2<f32>(x.x * h.x + x.y * h.y, x.y * h.x - x.x * h.y);
+              }`,
+          });
+      expectMultiPass(conv, 'circular');
+      expect(conv.fftLength).toBe(n);
+      expect(conv.passes).toHaveLength(2);
+      const x = randomFloats(per * n * BATCH, seed + 72);
+      const want = batchedReference(x, BATCH, (s) => (complex ? directConvolution(s, h, true, 'circular') : directCorrelation(s, h, false)));
+      expect(convolutionError(await runPoisoned(device, conv, x), want, x, h), type).toBeLessThanOrEqual(BOUND);
+      conv.destroy();
+    }
+  });
 
   it('1D { spectrum } on the four-step path (np.fft.fft / rfft of the padded taps, permuted on the host) and in place (2^18 circular)', async () => {
     const { device } = await testDevice();

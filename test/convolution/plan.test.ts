@@ -13,13 +13,17 @@ const MID = { maxComputeWorkgroupStorageSize: 32768, maxComputeInvocationsPerWor
 describe('convolutionLayout', () => {
   it('chooses the FFT length and engine', () => {
     expect(convolutionLayout(CORE, { shape: 4096, type: 'real', mode: 'linear', taps: 64 })).toMatchObject({ engine: 'folded', fftLength: 8192, spectrumLength: 4097, outputLength: 4159 });
-    expect(convolutionLayout(CORE, { shape: 100, type: 'complex', mode: 'linear', taps: 3 })).toMatchObject({ engine: 'c2c', fftLength: 108, spectrumLength: 108, outputLength: 102 });
+    // Complex linear / same: the measured length >= N + M - 1 with the least estimated time (src/convolution/fused-rates.ts):
+    // 128 for 102 outputs, not the next 7-smooth length 108 (a heuristic shape); 400 for 319 (a tuning-table length), not 320.
+    expect(convolutionLayout(CORE, { shape: 100, type: 'complex', mode: 'linear', taps: 3 })).toMatchObject({ engine: 'c2c', fftLength: 128, spectrumLength: 128, outputLength: 102 });
     expect(convolutionLayout(CORE, { shape: 100, type: 'real', mode: 'circular' })).toMatchObject({ engine: 'pairs', fftLength: 100, spectrumLength: 51, outputLength: 100 });
     expect(convolutionLayout(CORE, { shape: 100, type: 'real', mode: 'circular', pointwise: true })).toMatchObject({ engine: 'normal', fftLength: 100, spectrumLength: 51 });
     expect(convolutionLayout(CORE, { shape: 256, type: 'real', mode: 'circular', pointwise: true }).engine).toBe('folded');
     // Beyond PAIRS_MAX_LENGTH real circular plans keep the folded engine (no gain measured at 16384).
     expect(convolutionLayout(MID, { shape: 16384, type: 'real', mode: 'circular' }).engine).toBe('folded');
-    expect(convolutionLayout(CORE, { shape: 256, type: 'complex', mode: 'same', taps: 64 })).toMatchObject({ fftLength: 320, outputLength: 256 });
+    expect(convolutionLayout(CORE, { shape: 256, type: 'complex', mode: 'same', taps: 64 })).toMatchObject({ fftLength: 400, outputLength: 256 });
+    // f64 keeps the next 7-smooth length (its fused kernel's speed per length was not measured).
+    expect(convolutionLayout(CORE, { shape: 100, type: 'complex', mode: 'linear', taps: 3, precision: 'f64' }).fftLength).toBe(108);
     // The largest one-workgroup sizes: complex 8192, real 16384 (folded) under the core limits; more with more memory.
     expect(convolutionLayout(CORE, { shape: 8192, type: 'complex', mode: 'circular' }).fftLength).toBe(8192);
     expect(convolutionLayout(CORE, { shape: 16384, type: 'real', mode: 'circular' }).fftLength).toBe(16384);
@@ -28,6 +32,10 @@ describe('convolutionLayout', () => {
     // crop in the first and last).
     expect(convolutionLayout(CORE, { shape: 8193, type: 'complex', mode: 'linear', taps: 1 })).toMatchObject({ engine: 'multipass', fftLength: 8400, outputLength: 8193, passes: 3 });
     expect(convolutionLayout(MID, { shape: 16384, type: 'complex', mode: 'circular' }).fftLength).toBe(16384);
+    // Beyond 16384 points the four-step path measured faster than the fused kernel (path.ts FUSED_MAX_LENGTH), where the limits hold both.
+    expect(convolutionLayout(MID, { shape: 32768, type: 'real', mode: 'circular' })).toMatchObject({ engine: 'multipass', passes: 3 });
+    expect(convolutionLayout(BIG, { shape: 32768, type: 'complex', mode: 'circular' })).toMatchObject({ engine: 'multipass', passes: 3 });
+    expect(convolutionLayout(BIG, { shape: 16384, type: 'complex', mode: 'circular' })).toMatchObject({ engine: 'c2c', passes: 1 });
   });
 
   it('plans the multi-pass path: 1D beyond one workgroup, Bluestein lengths, 2D (FFT shapes, spectra, outputs, passes)', () => {
