@@ -2,7 +2,7 @@
 // the analogue of cuFFTDx's per-architecture database. Entries measured by the autotuner
 // (bench/autotune.ts) live in tuning-table.ts; sizes it has not measured fall back to a reasoned
 // heuristic. Both are plain runtime code: the type-level tables are generated from here.
-import { fitsLimits, MAX_THREAD_EXEC_SIZE, stockhamEPTs } from './capabilities.js';
+import { fitsLimits, MAX_THREAD_EXEC_SIZE, stockhamEPTs, supportsParts } from './capabilities.js';
 import type { FFTLimits, FFTPrecision } from './model.js';
 import { MEASURED_KIND_TUNING } from './kind-tuning-table.js';
 import { MEASURED_TUNING } from './tuning-table.js';
@@ -49,8 +49,26 @@ function heuristicEPT(n: number, precision: FFTPrecision, limits: FFTLimits): nu
   return best;
 }
 
-function heuristicSlots(n: number, ept: number, precision: FFTPrecision, limits: FFTLimits): number {
+/**
+ * Exchange parts for a C2C f32 length without a measured entry: 5 or 3 where the length has that
+ * factor and the engine supports it (else 1). The autotuner on an H200 found the complex exchange in
+ * 5 parts (3 where 5 is not supported or lost by < 4 %) fastest at all 12 such lengths it timed,
+ * 1.7-2.8 x over the one-part exchange this heuristic used to take (480-7680 points, lengths 2^a 3^b 5,
+ * bench/NOTES.md run 72), as the table's own 625 / 3125 (5 parts) and 729 / 2187 / 6561 (3) have it.
+ */
+function heuristicParts(n: number, ept: number, precision: FFTPrecision, kind?: EngineKind): number {
+  if (precision !== 'f32' || kind !== undefined || n / ept === 1) return 1;
+  return [5, 3].find((p) => n % p === 0 && supportsParts(n, ept, p)) ?? 1;
+}
+
+function heuristicSlots(n: number, ept: number, precision: FFTPrecision, limits: FFTLimits, parts: number): number {
   const stride = n / ept;
+  if (parts > 1) {
+    // Parted exchanges: a power of two of slots up to the target width (the autotuner's winners took 1-4).
+    let slots = 1;
+    while (2 * slots * stride <= TARGET_INVOCATIONS && fitsLimits(n, ept, 2 * slots, precision, limits)) slots *= 2;
+    return slots;
+  }
   let slots = Math.max(1, Math.floor(TARGET_INVOCATIONS / stride));
   if (stride === 1) slots = 64;
   // Several slots only with an unparted exchange: parts exist to make one large FFT fit, not to pack more.
@@ -98,7 +116,8 @@ export function defaultTuning(n: number, precision: FFTPrecision, limits: FFTLim
   if (measured) return measured;
   const ept = heuristicEPT(n, precision, limits);
   if (ept === undefined) return undefined;
-  return { ept, slots: heuristicSlots(n, ept, precision, limits) };
+  const parts = heuristicParts(n, ept, precision, kind);
+  return { ept, slots: heuristicSlots(n, ept, precision, limits, parts), ...(parts > 1 ? { parts } : {}) };
 }
 
 /**
@@ -114,7 +133,10 @@ export function preferredSplit(n: number, ept: number, precision: FFTPrecision, 
  * nothing); exchangeFor falls back to more parts where these do not fit.
  */
 export function preferredParts(n: number, ept: number, precision: FFTPrecision, limits: FFTLimits, kind?: EngineKind): number {
-  return measuredWith(n, ept, precision, limits, kind)?.parts ?? 1;
+  const measured = measuredWith(n, ept, precision, limits, kind);
+  if (measured) return measured.parts ?? 1;
+  // No entry for this EPT: the heuristic's parts where no entry of the length was measured at all.
+  return measuredEntries(n, precision, limits, kind).length ? 1 : heuristicParts(n, ept, precision, kind);
 }
 
 /**
@@ -161,5 +183,5 @@ export function preferredRounds(
 export function suggestedSlots(n: number, ept: number, precision: FFTPrecision, limits: FFTLimits, kind?: EngineKind): number {
   const measured = measuredWith(n, ept, precision, limits, kind);
   if (measured && fitsLimits(n, ept, measured.slots, precision, limits)) return measured.slots;
-  return heuristicSlots(n, ept, precision, limits);
+  return heuristicSlots(n, ept, precision, limits, preferredParts(n, ept, precision, limits, kind));
 }

@@ -107,7 +107,8 @@ describe('precision, Bluestein, Limits, BlockDim', () => {
     expect([D.blockDim, D.sharedMemorySize]).toEqual([[256, 1, 1], 16384]);
     const large = Limits({ maxComputeWorkgroupStorageSize: 49152, maxComputeInvocationsPerWorkgroup: 1024 });
     const L = fft(Size(12288), Block(), Direction('forward'), large);
-    expect([L.sharedMemorySize, L.maxThreadsPerBlock]).toEqual([49152, 512]);
+    // 12288 = 2^12 3 without a table entry: the heuristic's exchange in 3 parts (bench/NOTES.md run 72).
+    expect([L.sharedMemorySize, L.maxThreadsPerBlock]).toEqual([32768, 512]);
   });
   it('BlockDim and with()', () => {
     const D = fft(Size(128), Block(), Direction('forward'), BlockDim(32, 2));
