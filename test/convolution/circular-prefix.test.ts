@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { convolutionLayout, createConvolution, type Convolution, type ConvolutionType } from '../../src/index.js';
 import { windowKernel, windowParams, WINDOW_BINDINGS, ELEMENTWISE_WORKGROUP } from '../../src/convolution/multipass-kernels.js';
 import { batchedReference, convolutionError, directConvolution, fftConvolution } from '../support/convolution.js';
-import { testDevice, withErrorScopes } from '../support/gpu.js';
+import { runDispatch, testDevice, withErrorScopes } from '../support/gpu.js';
 import { makeSeed, randomFloats } from '../support/random.js';
 import { runPoisoned } from './harness.js';
 
@@ -85,40 +85,16 @@ describe(`createConvolution, circular through a linear convolution (seed ${seed}
     // 3 signals of 7 complex values (14 floats) into 12-value rows: 2 values wrapped in front, 10 - 9 = 1 zero after.
     const [batch, n, wrap, p] = [3, 7, 2, 12];
     const src = Float32Array.from({ length: batch * 2 * n }, (_, i) => i + 1);
-    const out = await withErrorScopes(device, async () => {
-      const module = device.createShaderModule({ code: windowKernel('f32') });
-      const pipeline = await device.createComputePipelineAsync({ layout: 'auto', compute: { module, entryPoint: 'main' } });
-      const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC;
-      const srcBuf = device.createBuffer({ size: src.byteLength, usage });
-      device.queue.writeBuffer(srcBuf, 0, src);
-      const dst = device.createBuffer({ size: batch * 2 * p * 4, usage });
-      device.queue.writeBuffer(dst, 0, new Float32Array(batch * 2 * p).fill(Number.NaN));
-      const groups = Math.ceil((batch * 2 * p) / ELEMENTWISE_WORKGROUP);
-      const params = device.createBuffer({ size: 48, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
-      device.queue.writeBuffer(params, 0, windowParams(batch, { rows: 1, cols: 2 * p }, { rows: 1, cols: 2 * n }, 0, 0, groups, 2 * wrap));
-      const readback = device.createBuffer({ size: dst.size, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
-      const encoder = device.createCommandEncoder();
-      const pass = encoder.beginComputePass();
-      pass.setPipeline(pipeline);
-      pass.setBindGroup(
-        0,
-        device.createBindGroup({
-          layout: pipeline.getBindGroupLayout(0),
-          entries: [
-            { binding: WINDOW_BINDINGS.src, resource: { buffer: srcBuf } },
-            { binding: WINDOW_BINDINGS.dst, resource: { buffer: dst } },
-            { binding: WINDOW_BINDINGS.params, resource: { buffer: params } },
-          ],
-        }),
-      );
-      pass.dispatchWorkgroups(groups);
-      pass.end();
-      encoder.copyBufferToBuffer(dst, 0, readback, 0, dst.size);
-      device.queue.submit([encoder.finish()]);
-      await readback.mapAsync(GPUMapMode.READ);
-      const y = new Float32Array(readback.getMappedRange().slice(0));
-      for (const b of [srcBuf, dst, params, readback]) b.destroy();
-      return y;
+    // runDispatch binds by index: the window kernel's bindings are src 0, dst 1, params 2.
+    expect(WINDOW_BINDINGS).toEqual({ src: 0, dst: 1, params: 2 });
+    const [, out] = await runDispatch(device, {
+      code: windowKernel('f32'),
+      workgroups: [Math.ceil((batch * 2 * p) / ELEMENTWISE_WORKGROUP)],
+      bindings: [
+        { data: src, kind: 'read-only-storage' },
+        { size: batch * 2 * p * 4, read: true },
+        { data: windowParams(batch, { rows: 1, cols: 2 * p }, { rows: 1, cols: 2 * n }, 0, 0, Math.ceil((batch * 2 * p) / ELEMENTWISE_WORKGROUP), 2 * wrap), kind: 'uniform' },
+      ],
     });
     const want = new Float32Array(batch * 2 * p);
     for (let b = 0; b < batch; b++) {
@@ -128,6 +104,6 @@ describe(`createConvolution, circular through a linear convolution (seed ${seed}
         want[2 * (b * p + i) + 1] = src[2 * (b * n + j) + 1];
       }
     }
-    expect(Array.from(out)).toEqual(Array.from(want));
+    expect(Array.from(out!)).toEqual(Array.from(want));
   });
 });

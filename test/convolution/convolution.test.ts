@@ -15,7 +15,7 @@ import { batchedReference, convolutionError, directConvolution, directCorrelatio
 import { FULL } from '../support/full.js';
 import { testDevice, withErrorScopes } from '../support/gpu.js';
 import { makeSeed, randomFloats } from '../support/random.js';
-import { runPoisoned } from './harness.js';
+import { CORRELATION_WGSL, runPoisoned } from './harness.js';
 
 const seed = makeSeed();
 const BATCH = 5;
@@ -140,10 +140,7 @@ describe(`createConvolution on a default-limits device (seed ${seed})`, () => {
       mode: 'circular',
       filter: h,
       batch: BATCH,
-      pointwise: /* wgsl */ `
-        fn pointwise(fft: u32, index: u32, x: vec2<f32>, h: vec2<f32>) -> vec2<f32> {
-          return vec2<f32>(x.x * h.x + x.y * h.y, x.y * h.x - x.x * h.y);
-        }`,
+      pointwise: CORRELATION_WGSL,
     });
     const x = randomFloats(n * BATCH, seed + 16);
     const y = await withErrorScopes(device, () => conv.run(x));

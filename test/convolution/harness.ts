@@ -48,3 +48,9 @@ export async function encodeRaw(device: GPUDevice, conv: Convolution, input: Arr
     return out;
   });
 }
+
+/** A pointwise function for real f32 plans: circular cross-correlation x * conj(h) (reference: directCorrelation). */
+export const CORRELATION_WGSL = /* wgsl */ `
+fn pointwise(fft: u32, index: u32, x: vec2<f32>, h: vec2<f32>) -> vec2<f32> {
+  return vec2<f32>(x.x * h.x + x.y * h.y, x.y * h.x - x.x * h.y);
+}`;

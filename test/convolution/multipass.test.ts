@@ -33,7 +33,7 @@ import {
 import { FULL } from '../support/full.js';
 import { testDevice, withErrorScopes } from '../support/gpu.js';
 import { makeSeed, randomFloats } from '../support/random.js';
-import { runPoisoned } from './harness.js';
+import { CORRELATION_WGSL, runPoisoned } from './harness.js';
 
 const seed = makeSeed();
 const BATCH = 5;
@@ -184,10 +184,7 @@ describe(`createConvolution, multi-pass path (seed ${seed})`, () => {
       mode: 'circular',
       filter: h,
       batch: BATCH,
-      pointwise: /* wgsl */ `
-        fn pointwise(fft: u32, index: u32, x: vec2<f32>, h: vec2<f32>) -> vec2<f32> {
-          return vec2<f32>(x.x * h.x + x.y * h.y, x.y * h.x - x.x * h.y);
-        }`,
+      pointwise: CORRELATION_WGSL,
     });
     expectFourStep(conv, 3);
     const x = randomFloats(N2 * BATCH, seed + 22);
@@ -261,10 +258,7 @@ describe(`createConvolution, multi-pass path (seed ${seed})`, () => {
             mode: 'circular',
             filter: h,
             batch: BATCH,
-            pointwise: /* wgsl */ `
-              fn pointwise(fft: u32, index: u32, x: vec2<f32>, h: vec2<f32>) -> vec2<f32> {
-                return vec2<f32>(x.x * h.x + x.y * h.y, x.y * h.x - x.x * h.y);
-              }`,
+            pointwise: CORRELATION_WGSL,
           });
       expectMultiPass(conv, 'circular');
       expect(conv.fftLength).toBe(n);
