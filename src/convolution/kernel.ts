@@ -394,7 +394,7 @@ export function convolutionKernel(layout: ConvolutionLayout, options: KernelOpti
     ...(noBranch ? [] : loads(P, P / 2, '0u', '      ')),
     ...(noBranch ? [] : [`    } else {`]),
     ...(layout.wrap > 0
-      ? loads(`${x.n} + conv_params.wrap`, '', `signal * ${u(x.n)}`, '      ', (j) => `conv_src(${j})`)
+      ? loads(`${x.n} + conv_params.wrap`, x.halfN, `signal * ${u(x.n)}`, '      ', (j) => `conv_src(${j})`)
       : loads(x.n, x.halfN, `${layout.engine === 'pairs' ? '2u * ' : ''}signal * ${u(x.n)}`, '      ')),
     ...(noBranch ? [] : [`    }`]),
     `  }`,

@@ -191,14 +191,15 @@ function nextPowerOfTwo(n: number): number {
   return p;
 }
 
-function chooseLength(req: ConvolutionRequest, limits: ConvolutionLimits): { engine: ConvolutionEngine; p: number } {
+/** The engine, the FFT length P and the circular prefix's length (0 unless circularPrefix applies). */
+function chooseLength(req: ConvolutionRequest, limits: ConvolutionLimits): { engine: ConvolutionEngine; p: number; wrap: number } {
   const l = fftLimits(limits);
   const n = req.signalLength;
   const precision = req.precision ?? 'f32';
   const max = largestFusedLength(req.type, limits, precision);
   const prefix = circularPrefix(req);
   if (req.mode === 'circular' && prefix === undefined) {
-    if (req.type === 'real' && !req.pointwise && n <= PAIRS_MAX_LENGTH && runsNatively('pairs', n, l, precision)) return { engine: 'pairs', p: n };
+    if (req.type === 'real' && !req.pointwise && n <= PAIRS_MAX_LENGTH && runsNatively('pairs', n, l, precision)) return { engine: 'pairs', p: n, wrap: 0 };
     const engine: ConvolutionEngine = req.type === 'complex' ? 'c2c' : isPowerOfTwo(n) ? 'folded' : 'normal';
     const engineMax = engine === 'normal' ? maxNativeBlockSize(precision, l) : max;
     if (n > engineMax) throw multiPassError(`circular convolution of ${n} points`, n, req.type, limits, precision);
@@ -209,9 +210,10 @@ function chooseLength(req: ConvolutionRequest, limits: ConvolutionLimits): { eng
           : `the engine's stages of ${n} do not fit one workgroup's elements per invocation (it computes ${n} through Bluestein)`;
       throw new BeyondFusedKernel(`webfftdx: circular convolution of ${n} points: ${why}; a fused Bluestein convolution is not built: the multi-pass path runs it`);
     }
-    return { engine, p: n };
+    return { engine, p: n, wrap: 0 };
   }
   const m = req.filterLength!;
+  const wrap = prefix ?? 0;
   const full = n + m - 1;
   const what =
     prefix === undefined
@@ -220,7 +222,7 @@ function chooseLength(req: ConvolutionRequest, limits: ConvolutionLimits): { eng
   if (req.type === 'real') {
     const p = nextPowerOfTwo(full);
     if (p > max) throw multiPassError(what, p, req.type, limits, precision);
-    return { engine: 'folded', p };
+    return { engine: 'folded', p, wrap };
   }
   // f32: the measured length the rates say is fastest (a power of two, or a tuning-table length), e.g.
   // 1009 + 63 = 1072 points -> 2048, not 1080 (whose heuristic shape ran 2.5 x slower per point,
@@ -228,7 +230,7 @@ function chooseLength(req: ConvolutionRequest, limits: ConvolutionLimits): { eng
   const measured = precision === 'f32' ? fastestMeasuredLength(full, max, l, (q) => runsNatively('c2c', q, l, precision)) : undefined;
   const p = measured ?? nextFastLength(full, max, l, precision);
   if (p === undefined) throw multiPassError(what, full, req.type, limits, precision);
-  return { engine: 'c2c', p };
+  return { engine: 'c2c', p, wrap };
 }
 
 /** `var<workgroup> name: array<T, K>;` -> T and K. */
@@ -342,11 +344,10 @@ function prefetchOf(engine: ConvolutionEngine, p: number, shape: ConvolutionShap
 export function planConvolution(req: ConvolutionRequest, limits: ConvolutionLimits, shape: ConvolutionShape = {}): ConvolutionLayout {
   // A forced engine other than pairs (bench comparisons): plan as if a pointwise function were given.
   const planned = shape.engine !== undefined && shape.engine !== 'pairs' ? { ...req, pointwise: true } : req;
-  const { engine, p } = chooseLength(planned, limits);
+  const { engine, p, wrap } = chooseLength(planned, limits);
   const pair = pairFor(engine, p, limits, shape, req.precision ?? 'f32');
   const m = req.filterLength;
   const outputLength = req.mode === 'linear' ? req.signalLength + m! - 1 : req.signalLength;
-  const wrap = circularPrefix(planned) ?? 0;
   const plan = pair.forward.plan;
   return {
     ...req,
