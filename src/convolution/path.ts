@@ -20,8 +20,8 @@ export const FUSED_MAX_LENGTH = 16384;
 export function choosePath(request: ConvolutionRequest, limits: ConvolutionLimits, shape: ConvolutionShape = {}): ConvolutionPath {
   if ((request.shape ?? [request.signalLength]).length === 1 && shape.multiPass !== true) {
     try {
-      const layout = planConvolution(request, limits, shape);
-      if (layout.fftLength <= FUSED_MAX_LENGTH || request.precision === 'f64') return { kind: 'fused', layout };
+      const maxLength = request.precision === 'f64' ? undefined : FUSED_MAX_LENGTH;
+      return { kind: 'fused', layout: planConvolution(request, limits, { ...shape, ...(maxLength ? { maxLength } : {}) }) };
     } catch (e) {
       if (!(e instanceof BeyondFusedKernel)) throw e;
     }

@@ -128,11 +128,13 @@ export function largestFusedLength(type: ConvolutionType, limits: ConvolutionLim
  */
 export class BeyondFusedKernel extends Error {}
 
-function multiPassError(what: string, p: number, type: ConvolutionType, limits: ConvolutionLimits, precision: 'f32' | 'f64' = 'f32'): Error {
+/** `max`: the longest P the fused kernel takes here (largestFusedLength, or less under ConvolutionShape.maxLength). */
+function multiPassError(what: string, p: number, type: ConvolutionType, limits: ConvolutionLimits, precision: 'f32' | 'f64', max: number): Error {
+  const capped = max < largestFusedLength(type, limits, precision) ? '; longer ones run faster on the multi-pass path' : '';
   return new BeyondFusedKernel(
     `webfftdx: ${what} needs an FFT of ${p} points, beyond the largest ${type}${precision === 'f64' ? ' f64' : ''} convolution one workgroup runs on this device ` +
-      `(${largestFusedLength(type, limits, precision)} points with ${limits.maxComputeWorkgroupStorageSize} bytes of workgroup memory and ` +
-      `${limits.maxComputeInvocationsPerWorkgroup} invocations): the multi-pass path runs it`,
+      `(${max} points with ${limits.maxComputeWorkgroupStorageSize} bytes of workgroup memory and ` +
+      `${limits.maxComputeInvocationsPerWorkgroup} invocations${capped}): the multi-pass path runs it`,
   );
 }
 
@@ -192,17 +194,17 @@ function nextPowerOfTwo(n: number): number {
 }
 
 /** The engine, the FFT length P and the circular prefix's length (0 unless circularPrefix applies). */
-function chooseLength(req: ConvolutionRequest, limits: ConvolutionLimits): { engine: ConvolutionEngine; p: number; wrap: number } {
+function chooseLength(req: ConvolutionRequest, limits: ConvolutionLimits, maxLength = Infinity): { engine: ConvolutionEngine; p: number; wrap: number } {
   const l = fftLimits(limits);
   const n = req.signalLength;
   const precision = req.precision ?? 'f32';
-  const max = largestFusedLength(req.type, limits, precision);
+  const max = Math.min(largestFusedLength(req.type, limits, precision), maxLength);
   const prefix = circularPrefix(req);
   if (req.mode === 'circular' && prefix === undefined) {
     if (req.type === 'real' && !req.pointwise && n <= PAIRS_MAX_LENGTH && runsNatively('pairs', n, l, precision)) return { engine: 'pairs', p: n, wrap: 0 };
     const engine: ConvolutionEngine = req.type === 'complex' ? 'c2c' : isPowerOfTwo(n) ? 'folded' : 'normal';
-    const engineMax = engine === 'normal' ? maxNativeBlockSize(precision, l) : max;
-    if (n > engineMax) throw multiPassError(`circular convolution of ${n} points`, n, req.type, limits, precision);
+    const engineMax = engine === 'normal' ? Math.min(maxNativeBlockSize(precision, l), maxLength) : max;
+    if (n > engineMax) throw multiPassError(`circular convolution of ${n} points`, n, req.type, limits, precision, engineMax);
     if (!runsNatively(engine, n, l, precision)) {
       const why =
         largestPrimeFactor(n) > MAX_NATIVE_PRIME
@@ -221,15 +223,16 @@ function chooseLength(req: ConvolutionRequest, limits: ConvolutionLimits): { eng
       : `circular convolution of ${n} points (prime factor ${largestPrimeFactor(n)}) with ${m} taps, as a linear one of ${full} outputs`;
   if (req.type === 'real') {
     const p = nextPowerOfTwo(full);
-    if (p > max) throw multiPassError(what, p, req.type, limits, precision);
+    if (p > max) throw multiPassError(what, p, req.type, limits, precision, max);
     return { engine: 'folded', p, wrap };
   }
   // f32: the measured length the rates say is fastest (a power of two, or a tuning-table length), e.g.
-  // 1009 + 63 = 1072 points -> 2048, not 1080 (whose heuristic shape ran 2.5 x slower per point,
-  // bench/NOTES.md run 71); f64 (not measured) and lengths beyond the rates: the next 7-smooth length.
+  // 1009 + 63 = 1072 points -> 1080 with 48 KiB (a table length since run 72), 2048 under the other
+  // profiles, where 1080's heuristic shape ran 2.5 x slower per point (bench/NOTES.md runs 71-72);
+  // f64 (not measured) and lengths beyond the rates: the next 7-smooth length.
   const measured = precision === 'f32' ? fastestMeasuredLength(full, max, l, (q) => runsNatively('c2c', q, l, precision)) : undefined;
   const p = measured ?? nextFastLength(full, max, l, precision);
-  if (p === undefined) throw multiPassError(what, full, req.type, limits, precision);
+  if (p === undefined) throw multiPassError(what, full, req.type, limits, precision, max);
   return { engine: 'c2c', p, wrap };
 }
 
@@ -318,6 +321,8 @@ export interface ConvolutionShape {
   readonly engine?: ConvolutionEngine;
   /** Plan beyond the fused kernel even where one workgroup holds the FFT (the four-step path against the fused kernel). */
   readonly multiPass?: boolean;
+  /** The longest FFT the fused kernel may take (path.ts FUSED_MAX_LENGTH); beyond it, BeyondFusedKernel. Default: what the limits hold. */
+  readonly maxLength?: number;
 }
 
 /**
@@ -344,7 +349,7 @@ function prefetchOf(engine: ConvolutionEngine, p: number, shape: ConvolutionShap
 export function planConvolution(req: ConvolutionRequest, limits: ConvolutionLimits, shape: ConvolutionShape = {}): ConvolutionLayout {
   // A forced engine other than pairs (bench comparisons): plan as if a pointwise function were given.
   const planned = shape.engine !== undefined && shape.engine !== 'pairs' ? { ...req, pointwise: true } : req;
-  const { engine, p, wrap } = chooseLength(planned, limits);
+  const { engine, p, wrap } = chooseLength(planned, limits, shape.maxLength);
   const pair = pairFor(engine, p, limits, shape, req.precision ?? 'f32');
   const m = req.filterLength;
   const outputLength = req.mode === 'linear' ? req.signalLength + m! - 1 : req.signalLength;
