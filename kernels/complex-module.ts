@@ -6,7 +6,7 @@ import type { FFTPlan } from '../descriptors/model.js';
 import { arithFor, type Arith } from './arith.js';
 import { addBluesteinExecute } from './bluestein.js';
 import { Definitions } from './definitions.js';
-import { addBlockEngine, addCodelet, engineBarriers, engineTwiddleTable, stageRadices } from './stockham.js';
+import { addBlockEngine, addCodelet, engineBarriers, engineRadices, engineTwiddleTable } from './stockham.js';
 import { twiddleTableData } from './twiddle-table.js';
 import { bufferNames, ownDeclarations, sharedApiFor } from './shared-api.js';
 import { defaultPrefix } from './prefix.js';
@@ -31,6 +31,8 @@ function header(plan: FFTPlan, prefix: string): string {
   if (plan.execution === 'thread') {
     lines.push(`// one invocation per FFT: register i holds element i (${plan.storageSize} registers)`);
   } else {
+    // df64 engines keep stageRadices (kernels/stockham.ts engineRadices).
+    const gather = plan.precision !== 'f64';
     lines.push(
       `// ElementsPerThread(${plan.elementsPerThread}) FFTsPerBlock(${plan.fftsPerBlock}) stride ${plan.stride}` +
         ` BlockDim(${plan.blockDim.join(', ')})`,
@@ -38,8 +40,8 @@ function header(plan: FFTPlan, prefix: string): string {
         (plan.exchangeParts > 1 ? ` in ${plan.exchangeParts} parts` : '') +
         `), algorithm ${plan.algorithm}` +
         (plan.algorithm === 'bluestein' ? ` (length ${plan.execSize}, workspace ${plan.workspaceSize} bytes)` : '') +
-        `, radices ${stageRadices(plan.execSize, plan.execEPT, plan.exchangeParts).join(' x ')}` +
-        `, ${engineBarriers(plan.execSize, plan.execEPT, plan.exchange, plan.exchangeParts) * (plan.algorithm === 'bluestein' ? 2 : 1)} barriers`,
+        `, radices ${engineRadices(plan.execSize, plan.execEPT, plan.exchangeParts, gather).join(' x ')}` +
+        `, ${engineBarriers(plan.execSize, plan.execEPT, plan.exchange, plan.exchangeParts, gather) * (plan.algorithm === 'bluestein' ? 2 : 1)} barriers`,
       `// invocation t of FFT slot f holds element t + i * ${plan.stride} in register i (i < ${plan.inputEPT}, element < ${plan.inputLength})`,
     );
   }

@@ -17,6 +17,8 @@ import { addDigitTwiddleDF, digitTwiddleProducts } from './digit-twiddle.js';
 import { twiddleTableLayout, twiddleTableRead, type TwiddleTableLayout, type TwiddleTableStage } from './twiddle-table.js';
 import { quadrantMethod, quadrantSuffix } from './sincos.js';
 import { addConst, divConst, gcd, modConst, mulConst, u32Literal } from './wgsl.js';
+import { MAX_NATIVE_PRIME } from '../descriptors/capabilities.js';
+import { divisors, largestPrimeFactor } from '../descriptors/sizes.js';
 
 export type ExchangeMode = 'none' | 'complex' | 'split';
 
@@ -118,9 +120,67 @@ export function stageRadices(n: number, e: number, parts = 1): number[] {
   return [...fill(n / last, e / parts), last];
 }
 
-/** Workgroup barriers the register engine executes (for documentation and tests). */
-export function engineBarriers(n: number, e: number, exchange: ExchangeMode, parts = 1): number {
-  const exchanges = stageRadices(n, e, parts).length - 1;
+/** Most registers a gathered stage (see gatherRadices) holds per invocation, in its own local array. */
+const GATHER_MAX_REGISTERS = 32;
+/** Least share of a gathered stage's butterfly slots (invocations x butterflies each) that do work. */
+const GATHER_MIN_USE = 0.75;
+
+/**
+ * Stage radices with fewer stages than stageRadices(n, e) where middle stages need not divide e, or
+ * undefined when there are none. stageRadices takes every radix from e, so a length whose e lacks a
+ * factor's powers pays many small stages: 1920 = 2^7 * 15 has e = 30 and radices 30, 2, 2, 2, 2, 2, 2
+ * (six exchanges). Here only the first and the last stage work on the registers in the
+ * t + i * stride layout (so they divide e); a middle stage of radix R has its ceil(n / (R stride))
+ * butterflies per invocation gather their inputs from workgroup memory into a local array (at most
+ * GATHER_MAX_REGISTERS values, butterfly slots at least GATHER_MIN_USE busy): 1920 as 10, 32, 6
+ * (two exchanges), 10000 (e = 20) as 20, 25, 20 rather than 20, 20, 5, 5. Among the shortest
+ * sequences, the one whose least busy gathered stage is busiest, then the larger radices first.
+ */
+export function gatherRadices(n: number, e: number): number[] | undefined {
+  if (e >= n || n % e !== 0) return undefined;
+  let base: number[];
+  try {
+    base = stageRadices(n, e);
+  } catch {
+    return undefined;
+  }
+  const stride = n / e;
+  // Share of busy butterfly slots of a middle stage of radix r (1 when r divides e), 0 when not allowed.
+  const use = (r: number): number => {
+    if (e % r === 0) return 1;
+    if (largestPrimeFactor(r) > MAX_NATIVE_PRIME) return 0;
+    const per = Math.ceil(n / r / stride);
+    return per * r <= GATHER_MAX_REGISTERS ? n / r / (per * stride) : 0;
+  };
+  let best: { radices: number[]; use: number } | undefined;
+  const better = (radices: number[], u: number) =>
+    !best || radices.length < best.radices.length || (radices.length === best.radices.length && u > best.use + 1e-9);
+  const search = (left: number, radices: number[], u: number) => {
+    // left as the last stage.
+    if (radices.length >= 2 && e % left === 0 && better([...radices, left], u)) best = { radices: [...radices, left], use: u };
+    if (radices.length + 2 >= (best?.radices.length ?? base.length)) return;
+    for (const r of divisors(left).sort((a, b) => b - a)) {
+      if (r < 2 || r >= left) continue;
+      const ur = use(r);
+      if (ur >= GATHER_MIN_USE) search(left / r, [...radices, r], Math.min(u, ur));
+    }
+  };
+  for (const first of divisors(gcd(n, e)).sort((a, b) => b - a)) if (first >= 2 && first < n) search(n / first, [first], 1);
+  return best && best.radices.length < base.length ? best.radices : undefined;
+}
+
+/**
+ * The radices addBlockEngine runs for a 1D engine when the spec gives none: gatherRadices where the
+ * exchange is in one part (a gathered stage's outputs do not fall into parts) and `gather` (f32 and
+ * f16 twiddles: df64 stages read twiddle tables laid out by stage), else stageRadices.
+ */
+export function engineRadices(n: number, e: number, parts = 1, gather = true): number[] {
+  return (gather && parts === 1 ? gatherRadices(n, e) : undefined) ?? stageRadices(n, e, parts);
+}
+
+/** Workgroup barriers the register engine executes (for documentation and tests); `gather` as engineRadices. */
+export function engineBarriers(n: number, e: number, exchange: ExchangeMode, parts = 1, gather = true): number {
+  const exchanges = engineRadices(n, e, parts, gather).length - 1;
   return (exchange === 'split' ? 4 : exchange === 'complex' ? 2 : 0) * parts * exchanges;
 }
 
@@ -193,21 +253,52 @@ interface Stage {
   readonly radix: number;
   /** Product of the previous radices. */
   readonly ns: number;
+  /**
+   * A middle stage whose radix does not divide E (gatherRadices): its `per` butterflies per invocation
+   * (b = thread + m * stride, the last one only where b < N / R) read their inputs from workgroup
+   * memory into the engine's local array `g` (input r of butterfly m in g[m * R + r]).
+   */
+  readonly gathered: boolean;
+  /** Butterflies per invocation: E / R, or ceil(N / (R stride)) for a gathered stage. */
+  readonly per: number;
+  /** Length of the engine's local array `g` (gatherRegisters), shared by its gathered stages. */
+  readonly local: number;
 }
 
-function stagesOf(spec: Pick<BlockEngineSpec, 'size' | 'ept' | 'parts' | 'radices' | 'phases' | 'naturalOutput'>): Stage[] {
+type StageSpec = Pick<BlockEngineSpec, 'size' | 'ept' | 'parts' | 'radices' | 'phases' | 'naturalOutput' | 'arith' | 'twiddleTable'>;
+
+/**
+ * The default radices of a spec: engineRadices for a 1D engine (gathered stages where its twiddles
+ * are f32 and computed: a twiddle table is laid out by stageRadices' stages), stageRadices for a
+ * phased one (every stage must work on the t + i * stride layout).
+ */
+function defaultRadices(spec: StageSpec): number[] {
   const parts = spec.parts ?? 1;
-  const radices = spec.radices ?? stageRadices(spec.size, spec.ept, parts);
+  const oneAxis = (spec.phases ?? [spec.size]).length === 1 && !spec.naturalOutput;
+  const gather = !spec.twiddleTable && (spec.arith ?? ARITH_F32).twiddle.precision !== 'f64';
+  return oneAxis ? engineRadices(spec.size, spec.ept, parts, gather) : stageRadices(spec.size, spec.ept, parts);
+}
+
+function stagesOf(spec: StageSpec): Stage[] {
+  const parts = spec.parts ?? 1;
+  const radices = spec.radices ?? defaultRadices(spec);
   const phases = spec.phases ?? [spec.size];
+  const stride = spec.size / spec.ept;
   if (phases.reduce((a, b) => a * b, 1) !== spec.size) throw new Error(`internal: engine phases [${phases}] do not multiply to ${spec.size}`);
   let ns = 1;
   let phase = 0;
   const stages = radices.map((radix, j) => {
     const exchanged = j < radices.length - 1 || spec.naturalOutput === true;
-    if (spec.ept % radix !== 0 || (exchanged && (spec.ept / radix) % parts !== 0)) {
+    const gathered = spec.ept % radix !== 0;
+    const per = gathered ? Math.ceil(spec.size / radix / stride) : spec.ept / radix;
+    if (gathered) {
+      if (j === 0 || j === radices.length - 1 || parts !== 1 || phases.length !== 1 || spec.naturalOutput || per * radix > GATHER_MAX_REGISTERS) {
+        throw new Error(`internal: engine radix ${radix} (stage ${j}) does not divide E ${spec.ept} and cannot be gathered`);
+      }
+    } else if (exchanged && per % parts !== 0) {
       throw new Error(`internal: engine radix ${radix} (stage ${j}) with E ${spec.ept} in ${parts} part(s)`);
     }
-    const s = { radix, ns };
+    const s = { radix, ns, gathered, per, local: 0 };
     ns *= radix;
     if (ns === phases[phase]) {
       ns = 1;
@@ -216,7 +307,8 @@ function stagesOf(spec: Pick<BlockEngineSpec, 'size' | 'ept' | 'parts' | 'radice
     return s;
   });
   if (phase !== phases.length) throw new Error(`internal: engine radices [${radices}] do not complete the phases [${phases}]`);
-  return stages;
+  const local = Math.max(0, ...stages.filter((s) => s.gathered).map((s) => s.per * s.radix));
+  return stages.map((s) => ({ ...s, local }));
 }
 
 /**
@@ -346,7 +438,8 @@ type RegisterMap = readonly number[];
 
 /** The twiddle table an engine with `twiddleTable` reads (kernels/twiddle-table.ts). */
 export function engineTwiddleTable(spec: Pick<BlockEngineSpec, 'size' | 'ept' | 'parts' | 'radices' | 'phases' | 'naturalOutput' | 'twiddleTableOffset'>): TwiddleTableLayout {
-  return twiddleTableLayout(stagesOf(spec), spec.twiddleTableOffset ?? 0);
+  // The stages of an engine that reads a table (never gathered; the name only marks it).
+  return twiddleTableLayout(stagesOf({ ...spec, twiddleTable: 'table' }), spec.twiddleTableOffset ?? 0);
 }
 
 /** `table`: where the stage's twiddles sit in spec.twiddleTable (a stage with Ns > 1 of an engine that has one). */
@@ -355,15 +448,14 @@ function stageFunction(defs: Definitions, spec: BlockEngineSpec, j: number, stag
   const { prefix, sign, ept } = spec;
   const ar = spec.arith ?? ARITH_F32;
   const stride = spec.size / ept;
-  const { radix: R, ns } = stage;
-  const per = ept / R;
+  const { radix: R, ns, per } = stage;
   const L = ns * R;
   // Last stage with several butterflies per invocation (Ns R = N >= per * stride, so k = thread +
   // m * stride for every m, no wrap): butterfly 0's twiddles come from the accurate sincos and
   // butterfly m's as those times the f64 constant w^(r m stride), the angle sum: one product each
   // instead of ~2 sqrt(R) more sincos per butterfly, for at most one more rounding.
   const angleSum = ns > 1 && stride % ns !== 0 && per * stride <= ns;
-  const idx = butterflyIndex(stage, stride, ept, false);
+  const idx = butterflyIndex(stage, stride, per * R, false);
   const body: string[] = angleSum ? [] : [...idx.lines];
   let twiddle = '';
   let cmul = '';
@@ -397,30 +489,39 @@ function stageFunction(defs: Definitions, spec: BlockEngineSpec, j: number, stag
 }
 
 /**
+ * The register of input (and output) r of butterfly m: m + r * per in the t + i * stride layout
+ * (through the parted exchange's map), m * R + r in a gathered stage's local array.
+ */
+function stageRegister(stage: Stage, reg: RegisterMap, m: number, r: number): number {
+  return stage.gathered ? m * stage.radix + r : reg[m + r * stage.per];
+}
+
+/**
  * Butterfly m of a stage, straight-line: inputs times their twiddles `w[r]` (none when Ns = 1),
  * the radix-R DFT, outputs back to the same registers.
  */
 function butterflyLines(spec: BlockEngineSpec, stage: Stage, reg: RegisterMap, m: number, cmul: string, w: readonly string[]): string[] {
   const ar = spec.arith ?? ARITH_F32;
   const { radix: R, ns } = stage;
-  const per = spec.ept / R;
   const em = new Emitter(`b${m}_`);
   const inputs: string[] = [];
   for (let r = 0; r < R; r++) {
-    const value = ar.load(`(*data)[${reg[m + r * per]}]`);
+    const value = ar.load(`(*data)[${stageRegister(stage, reg, m, r)}]`);
     inputs.push(em.bind(r === 0 || ns === 1 ? value : `${cmul}(${value}, ${w[r]})`));
   }
   const out = emitDFT(em, inputs, spec.sign, ar);
-  return [`// butterfly ${m}: radix-${R} DFT`, ...em.lines, ...out.map((o, r) => `(*data)[${reg[m + r * per]}] = ${ar.store(o)};`)];
+  return [`// butterfly ${m}: radix-${R} DFT`, ...em.lines, ...out.map((o, r) => `(*data)[${stageRegister(stage, reg, m, r)}] = ${ar.store(o)};`)];
 }
 
-/** A stage's WGSL function around its body; `note` ends its comment line. */
+/** A stage's WGSL function around its body; `note` ends its comment line. A gathered stage works on the local array (gatherRegisters long). */
 function stageCode(spec: BlockEngineSpec, j: number, stage: Stage, name: string, body: readonly string[], note: string): string {
   const stride = spec.size / spec.ept;
-  const per = spec.ept / stage.radix;
+  const { per, radix: R } = stage;
+  const storage = stage.gathered ? stage.local : spec.storage;
+  const where = stage.gathered ? `local registers m * ${R} + r (the last butterfly only where thread + ${(per - 1) * stride} < ${spec.size / R})` : `registers m + r * ${per}`;
   return [
-    `// Stage ${j}: radix ${stage.radix}, Ns = ${stage.ns}; butterflies thread + m * ${stride} (m < ${per}) on registers m + r * ${per}${note}.`,
-    `fn ${name}(data: ${registerType(spec.storage, spec.arith ?? ARITH_F32)}, thread: u32) {`,
+    `// Stage ${j}: radix ${R}, Ns = ${stage.ns}; butterflies thread + m * ${stride} (m < ${per}) on ${where}${note}.`,
+    `fn ${name}(data: ${registerType(storage, spec.arith ?? ARITH_F32)}, thread: u32) {`,
     ...body.map((l) => `  ${l}`),
     `}`,
   ].join('\n');
@@ -524,6 +625,62 @@ function exchangeFunction(
 }
 
 /**
+ * The exchange into or out of a gathered stage (one part): `stage`'s outputs from its registers to
+ * their Stockham positions, then `next`'s inputs (element b + r N / R of butterfly b) into its
+ * registers. A gathered stage's registers are the local array `g`, the others `data` in the
+ * t + i * stride layout; a gathered stage's last butterfly exists only where b < N / R.
+ */
+function gatherExchangeFunction(defs: Definitions, spec: BlockEngineSpec, j: number, stage: Stage, next: Stage, name: string): string {
+  const { smem } = spec;
+  const ar = spec.arith ?? ARITH_F32;
+  const n = spec.size;
+  const stride = n / spec.ept;
+  const period = swizzlePeriod(n, spec.exchange, spec.swizzle ?? true, ar.bytes);
+  const swz = period ? addSwizzle(defs, spec.prefix, period) : '';
+  const slotPeriod = spec.slotSwizzle ? slotSwizzlePeriod(n) : 0;
+  const position = (index: string) => (swz ? `${swz}(${index})` : index);
+  const at = (index: string) => (slotPeriod ? `${smem}[base + (${position(index)} ^ slot_xor)]` : `${smem}[base + ${position(index)}]`);
+  const identity: RegisterMap = Array.from({ length: spec.ept }, (_, i) => i);
+  const idx = butterflyIndex(stage, stride, stage.per * stage.radix, true);
+  const setup = [`let base = ${mulConst('fft', spec.slotStride ?? n)};`, ...(slotPeriod ? [`let slot_xor = fft & ${slotPeriod - 1}u;`] : []), ...idx.lines];
+  const registers = (s: Stage, m: number, r: number) => `(*${s.gathered ? 'g' : 'data'})[${stageRegister(s, identity, m, r)}]`;
+  // Butterfly m of stage s, guarded where it may not exist (thread + m * stride >= N / R).
+  const butterfly = (s: Stage, m: number, lines: string[]) => {
+    const limit = n / s.radix - m * stride;
+    return s.gathered && limit < stride ? [`if (thread < ${limit}u) {`, ...lines.map((l) => `  ${l}`), `}`] : lines;
+  };
+  type Component = { get(reg: string): string; set(reg: string, value: string): string };
+  const writes = (c: Component) =>
+    Array.from({ length: stage.per }, (_, m) =>
+      butterfly(
+        stage,
+        m,
+        Array.from({ length: stage.radix }, (_, r) => `${at(idx.out(m, r))} = ${c.get(registers(stage, m, r))};`),
+      ),
+    ).flat();
+  const reads = (c: Component) =>
+    Array.from({ length: next.per }, (_, m) =>
+      butterfly(
+        next,
+        m,
+        Array.from({ length: next.radix }, (_, r) => c.set(registers(next, m, r), at(addConst('thread', m * stride + (r * n) / next.radix)))),
+      ),
+    ).flat();
+  const guarded = (lines: string[]) => [`if (working) {`, ...lines.map((l) => `  ${l}`), `}`];
+  const whole: Component = { get: (r) => r, set: (r, v) => `${r} = ${v};` };
+  const body: string[] = [...setup];
+  for (const c of spec.exchange === 'complex' ? [whole] : ar.splitParts) body.push(`workgroupBarrier();`, ...guarded(writes(c)), `workgroupBarrier();`, ...guarded(reads(c)));
+  const describe = (s: Stage) => (s.gathered ? `local registers m * ${s.radix} + r` : `registers m + r * ${s.per}`);
+  return [
+    `// Exchange after stage ${j} (${spec.exchange}${spec.exchange === 'split' ? ': real parts, then imaginary parts' : ''}): outputs from ${describe(stage)} to their`,
+    `// Stockham positions, then the inputs b + r * ${n / next.radix} of stage ${j + 1}'s butterflies b = thread + m * ${stride} into ${describe(next)}.`,
+    `fn ${name}(data: ${registerType(spec.storage, ar)}, g: ${registerType(stage.local, ar)}, thread: u32, fft: u32, working: bool) {`,
+    ...body.map((l) => `  ${l}`),
+    `}`,
+  ].join('\n');
+}
+
+/**
  * Adds the engine and everything it needs to defs; returns the name of
  * `fn(data: ptr<function, array<vec2<f32>, storage>>, thread: u32, fft: u32)`, which computes the
  * unnormalised DFT (sign) of the registers in the t + i * stride layout, in place. Contract as the
@@ -549,12 +706,19 @@ export function addBlockEngine(defs: Definitions, spec: BlockEngineSpec): string
   if (stages.length > 1) body.push(`let working = thread < ${stride}u && fft < ${u32Literal(spec.slots)};`);
   let reg: RegisterMap = Array.from({ length: ept }, (_, i) => i);
   const table = spec.twiddleTable ? twiddleTableLayout(stages, spec.twiddleTableOffset ?? 0) : undefined;
+  const local = stages[0].local;
+  if (local > 0) body.push(`var g: array<${(spec.arith ?? ARITH_F32).register}, ${local}>;`);
   stages.forEach((stage, j) => {
     const stageName = `${stem}_stage_${j}${dir}`;
     const map = reg;
     defs.add(stageName, () => stageFunction(defs, spec, j, stage, stageName, map, table?.stages[j]));
-    body.push(`${stageName}(data, thread);`);
-    if (j < stages.length - 1 || spec.naturalOutput) {
+    body.push(`${stageName}(${stage.gathered ? '&g' : 'data'}, thread);`);
+    const next = stages[j + 1];
+    if (next && (stage.gathered || next.gathered)) {
+      const exName = `${stem}_exchange_${j}`;
+      defs.add(exName, () => gatherExchangeFunction(defs, spec, j, stage, next, exName));
+      body.push(`${exName}(data, &g, thread, fft, working);`);
+    } else if (j < stages.length - 1 || spec.naturalOutput) {
       const exName = `${stem}_exchange_${j}`;
       const ex = exchangeFunction(defs, spec, j, stage, exName, reg);
       defs.add(exName, () => ex.code);

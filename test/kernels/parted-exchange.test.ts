@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { resolvePlan } from '../../descriptors/plan.js';
 import { Definitions } from '../../kernels/definitions.js';
-import { addBlockEngine, engineBarriers, engineOutputPosition, engineStagesProblem, stageRadices, type ExchangeMode } from '../../kernels/stockham.js';
+import { addBlockEngine, engineBarriers, engineOutputPosition, engineRadices, engineStagesProblem, gatherRadices, stageRadices, type ExchangeMode } from '../../kernels/stockham.js';
 import type { WGSLModule } from '../../kernels/types.js';
 import { testDevice } from '../support/gpu.js';
 import { makeSeed, randomFloats } from '../support/random.js';
@@ -54,7 +54,7 @@ function partedCase(c: PartedCase, direction: 'forward' | 'inverse'): BuiltCase 
   return { label, plan, api: 'registers', count: 2, module, code: registersKernel(module), workgroups: 2, batch: 2 * c.slots };
 }
 
-describe('parted exchange (engine option)', () => {
+describe('parted exchange and gathered stages (engine options)', () => {
   it('stage radices keep every exchanged stage a multiple of the parts', () => {
     expect(stageRadices(8192, 32, 2)).toEqual([16, 16, 32]);
     expect(stageRadices(4096, 16, 2)).toEqual([8, 8, 4, 16]);
@@ -63,6 +63,18 @@ describe('parted exchange (engine option)', () => {
     expect(stageRadices(4096, 16)).toEqual([16, 16, 16]);
     expect(engineBarriers(8192, 32, 'split', 2)).toEqual(16);
     expect(() => stageRadices(1000, 20, 3)).toThrow();
+  });
+
+  it('one-part engines gather middle stages whose radix does not divide E where that saves stages', () => {
+    expect(gatherRadices(1920, 30)).toEqual([30, 32, 2]);
+    expect(gatherRadices(10000, 20)).toEqual([20, 25, 20]);
+    expect(gatherRadices(3600, 30)).toEqual([30, 8, 15]);
+    // Nothing to gain: every radix already divides E, or no shorter sequence keeps 3/4 of the slots busy.
+    expect(gatherRadices(4096, 16)).toBeUndefined();
+    expect(gatherRadices(1000, 20)).toBeUndefined();
+    expect(engineRadices(1920, 30)).toEqual([30, 32, 2]);
+    expect(engineRadices(1920, 30, 5)).toEqual(stageRadices(1920, 30, 5));
+    expect(engineBarriers(1920, 30, 'complex')).toEqual(4);
   });
 
   it('matches the f64 reference, forward and inverse', { timeout: 600_000 }, async () => {
@@ -75,6 +87,12 @@ describe('parted exchange (engine option)', () => {
       { n: 6561, ept: 27, slots: 1, exchange: 'split', parts: 3 },
       { n: 1000, ept: 20, slots: 1, exchange: 'complex', parts: 2 },
       { n: 256, ept: 8, slots: 2, exchange: 'complex', parts: 4 },
+      // Gathered middle stages (one part): 30 x 32 x 2, 20 x 25 x 5 (the 25-point stage leaves 25 of
+      // 125 invocations idle), 30 x 8 x 15 (the last of four butterflies partial), two slots.
+      { n: 1920, ept: 30, slots: 1, exchange: 'complex', parts: 1 },
+      { n: 2500, ept: 20, slots: 1, exchange: 'split', parts: 1 },
+      { n: 3600, ept: 30, slots: 1, exchange: 'split', parts: 1 },
+      { n: 240, ept: 30, slots: 2, exchange: 'split', parts: 1 },
     ];
     const dispatches: Dispatch[] = [];
     const meta: { label: string; n: number; sign: -1 | 1; input: Float32Array; batch: number }[] = [];
