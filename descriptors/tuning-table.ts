@@ -47,6 +47,7 @@ export const MEASURED_TUNING: Partial<Record<ProfileName, Partial<Record<FFTPrec
       96: { ept: 12, slots: 4 },
       100: { ept: 10, slots: 8, exchange: 'split' },
       128: { ept: 8, slots: 4, parts: 2 },
+      240: { ept: 30, slots: 4, exchange: 'split', parts: 3 }, // autotuner, 2026-11-28 (bench/NOTES.md run 73)
       256: { ept: 8, slots: 1, exchange: 'split' },
       400: { ept: 20, slots: 4, exchange: 'split' },
       480: { ept: 30, slots: 2, parts: 5 }, // autotuner, 2026-11-28 (bench/NOTES.md run 72)
@@ -54,22 +55,25 @@ export const MEASURED_TUNING: Partial<Record<ProfileName, Partial<Record<FFTPrec
       625: { ept: 25, slots: 2, parts: 5 }, // bench/NOTES.md runs 11 and 12
       720: { ept: 30, slots: 4, exchange: 'split', parts: 5 }, // autotuner, 2026-11-28 (bench/NOTES.md run 72)
       729: { ept: 27, slots: 1, parts: 3 }, // bench/NOTES.md run 11
-      960: { ept: 30, slots: 1, parts: 5 }, // autotuner, 2026-11-28 (bench/NOTES.md run 72)
+      960: { ept: 30, slots: 1, exchange: 'split' }, // autotuner, 2026-11-28 (bench/NOTES.md run 73: gathered stages)
       1000: { ept: 20, slots: 1, exchange: 'split', parts: 2 }, // +1.3 % over complex in 2 parts, three processes each (bench/NOTES.md run 22)
       1024: { ept: 16, slots: 1, parts: 2 },
       1080: { ept: 30, slots: 4, parts: 5 }, // autotuner, 2026-11-28 (bench/NOTES.md run 72)
       1200: { ept: 30, slots: 4, exchange: 'split', parts: 3 }, // autotuner, 2026-11-28 (bench/NOTES.md run 72)
       1440: { ept: 30, slots: 2, parts: 5 }, // autotuner, 2026-11-28 (bench/NOTES.md run 72)
-      1920: { ept: 30, slots: 1, parts: 5 }, // autotuner, 2026-11-28 (bench/NOTES.md run 72)
+      1920: { ept: 30, slots: 1, exchange: 'split' }, // autotuner, 2026-11-28 (bench/NOTES.md run 73: gathered stages)
       2048: { ept: 16, slots: 1, parts: 2 }, // re-measured at 2^26, one process per shape (bench/NOTES.md run 10)
       2160: { ept: 30, slots: 2, exchange: 'split', parts: 5, rounds: 2 }, // autotuner, 2026-11-28 (bench/NOTES.md run 72)
       2187: { ept: 27, slots: 1, parts: 3 }, // bench/NOTES.md run 11
       2880: { ept: 30, slots: 1, parts: 5 }, // autotuner, 2026-11-28 (bench/NOTES.md run 72)
       3125: { ept: 25, slots: 1, parts: 5, rounds: 2 }, // bench/NOTES.md runs 11 and 24
+      3600: { ept: 30, slots: 1, exchange: 'split' }, // autotuner, 2026-11-28 (bench/NOTES.md run 73: gathered stages)
       3840: { ept: 30, slots: 1, parts: 5 }, // autotuner, 2026-11-28 (bench/NOTES.md run 72)
       4096: { ept: 32, slots: 1, parts: 2 }, // +1.0 % over complex in 4 parts (run 10's choice), three processes each (bench/NOTES.md run 22)
       4320: { ept: 30, slots: 1, parts: 5 }, // autotuner, 2026-11-28 (bench/NOTES.md run 72)
+      5000: { ept: 20, slots: 1, exchange: 'split', parts: 2 }, // autotuner, 2026-11-28 (bench/NOTES.md run 73)
       6561: { ept: 27, slots: 1, parts: 3 }, // bench/NOTES.md run 11
+      7200: { ept: 30, slots: 1, exchange: 'split' }, // autotuner, 2026-11-28 (bench/NOTES.md run 73: gathered stages)
       7680: { ept: 30, slots: 1, parts: 3 }, // autotuner, 2026-11-28 (bench/NOTES.md run 72)
       8192: { ept: 32, slots: 1, parts: 4 },
       10000: { ept: 20, slots: 1, exchange: 'split', parts: 2 },
