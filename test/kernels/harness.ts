@@ -180,16 +180,22 @@ export interface Check {
   readonly bound: number;
 }
 
-/** Runs forward and inverse of each case, checks both against the reference, returns the errors. */
+/** Runs forward and inverse of each case (or the case's `directions`), checks them against the reference, returns the errors. */
 export async function checkCases(
   device: GPUDevice,
-  states: readonly { readonly label: string; readonly state: DescriptorState; readonly api: Api; readonly count: number }[],
+  states: readonly {
+    readonly label: string;
+    readonly state: DescriptorState;
+    readonly api: Api;
+    readonly count: number;
+    readonly directions?: readonly ('forward' | 'inverse')[];
+  }[],
   seed: number,
 ): Promise<Check[]> {
   const dispatches: Dispatch[] = [];
   const meta: { label: string; n: number; sign: -1 | 1; input: Float32Array; batch: number }[] = [];
   states.forEach((s, idx) => {
-    for (const direction of ['forward', 'inverse'] as const) {
+    for (const direction of s.directions ?? (['forward', 'inverse'] as const)) {
       const plan = resolvePlan({ ...s.state, direction });
       const kernel = buildCase({ label: `${s.label} ${direction}`, plan, api: s.api, count: s.count });
       const input = randomFloats(2 * kernel.batch * plan.inputLength, seed + 7919 * idx + (direction === 'inverse' ? 1 : 0));
