@@ -26,6 +26,7 @@ export const MEASURED_TUNING: Partial<Record<ProfileName, Partial<Record<FFTPrec
       729: { ept: 27, slots: 1, parts: 3 }, // bench/NOTES.md run 11
       1000: { ept: 20, slots: 1, parts: 2 }, // autotuner finals, best of the processes per shape (bench/NOTES.md run 12)
       1024: { ept: 16, slots: 1, parts: 2 },
+      1920: { ept: 30, slots: 1, exchange: 'split' }, // autotuner, 2026-11-28 (bench/NOTES.md run 74: gathered stages)
       2048: { ept: 16, slots: 1, parts: 2 },
       2187: { ept: 27, slots: 1, parts: 3 }, // bench/NOTES.md run 11
       3125: { ept: 25, slots: 1, parts: 5 }, // bench/NOTES.md run 11

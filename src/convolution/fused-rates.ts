@@ -9,7 +9,8 @@
 // --repeats 10` (large: the adapter's 48 KiB / 1024 invocations; mid: `--workgroup-bytes 32768`;
 // core: `--limits default --total 16777216`), one process per length; copy kernel 4158-4217 GB/s.
 // The large profile's 480-7680 entries: the lengths the autotuner added to its table (run 72); 240, 960,
-// 1920, 3600, 5000 and 7200: the entries of run 73 (gathered engine stages), same command, two processes each.
+// 1920, 3600, 5000 and 7200: the entries of run 73 (gathered engine stages), same command, two processes each;
+// the core profile's 1920: its entry of run 74.
 import type { FFTLimits } from '../../descriptors/model.js';
 import { profileOf, type ProfileName } from '../../descriptors/tuning.js';
 
@@ -28,8 +29,8 @@ export const FUSED_C2C_RATES: Readonly<Record<ProfileName, Readonly<Record<numbe
   },
   core: {
     8: 1528, 12: 1239, 16: 2741, 24: 2491, 32: 2844, 48: 2701, 64: 3396, 96: 2190, 100: 2885, 128: 3071, 256: 2855, 400: 2649,
-    512: 2308, 625: 1827, 729: 1926, 1000: 1947, 1024: 2688, 2048: 2218, 2187: 1660, 3125: 1737, 4096: 1715, 6561: 1360,
-    8192: 1268,
+    512: 2308, 625: 1827, 729: 1926, 1000: 1947, 1024: 2688, 1920: 1428, 2048: 2218, 2187: 1660, 3125: 1737, 4096: 1715,
+    6561: 1360, 8192: 1268,
   },
 };
 
