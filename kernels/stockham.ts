@@ -132,7 +132,7 @@ const GATHER_MIN_USE = 0.75;
  * (six exchanges). Here only the first and the last stage work on the registers in the
  * t + i * stride layout (so they divide e); a middle stage of radix R has its ceil(n / (R stride))
  * butterflies per invocation gather their inputs from workgroup memory into a local array (at most
- * GATHER_MAX_REGISTERS values, butterfly slots at least GATHER_MIN_USE busy): 1920 as 10, 32, 6
+ * GATHER_MAX_REGISTERS values, butterfly slots at least GATHER_MIN_USE busy): 1920 as 30, 32, 2
  * (two exchanges), 10000 (e = 20) as 20, 25, 20 rather than 20, 20, 5, 5. Among the shortest
  * sequences, the one whose least busy gathered stage is busiest, then the larger radices first.
  */
@@ -261,7 +261,7 @@ interface Stage {
   readonly gathered: boolean;
   /** Butterflies per invocation: E / R, or ceil(N / (R stride)) for a gathered stage. */
   readonly per: number;
-  /** Length of the engine's local array `g` (gatherRegisters), shared by its gathered stages. */
+  /** Length of the engine's local array `g` (the most values a gathered stage holds), shared by its gathered stages. */
   readonly local: number;
 }
 
@@ -513,7 +513,7 @@ function butterflyLines(spec: BlockEngineSpec, stage: Stage, reg: RegisterMap, m
   return [`// butterfly ${m}: radix-${R} DFT`, ...em.lines, ...out.map((o, r) => `(*data)[${stageRegister(stage, reg, m, r)}] = ${ar.store(o)};`)];
 }
 
-/** A stage's WGSL function around its body; `note` ends its comment line. A gathered stage works on the local array (gatherRegisters long). */
+/** A stage's WGSL function around its body; `note` ends its comment line. A gathered stage works on the local array (stage.local long). */
 function stageCode(spec: BlockEngineSpec, j: number, stage: Stage, name: string, body: readonly string[], note: string): string {
   const stride = spec.size / spec.ept;
   const { per, radix: R } = stage;
@@ -548,6 +548,39 @@ function tableStageFunction(defs: Definitions, spec: BlockEngineSpec, j: number,
   return stageCode(spec, j, stage, name, body, `; twiddles from ${spec.twiddleTable}[${table.offset}..]`);
 }
 
+/** A register component an exchange moves: the whole register (complex exchange) or one half (split, SplitPart). */
+type Component = { get(reg: string): string; set(reg: string, value: string): string };
+const WHOLE: Component = { get: (r) => r, set: (r, v) => `${r} = ${v};` };
+
+/** The components an exchange moves one after the other. */
+function exchangeComponents(spec: BlockEngineSpec): readonly Component[] {
+  return spec.exchange === 'complex' ? [WHOLE] : (spec.arith ?? ARITH_F32).splitParts;
+}
+
+/** Lines run only by invocations that own an FFT slot (`working`). */
+function guarded(lines: readonly string[]): string[] {
+  return [`if (working) {`, ...lines.map((l) => `  ${l}`), `}`];
+}
+
+/**
+ * Workgroup-buffer addressing of an exchange over parts of partLen elements: `at(index)` names the
+ * element (bank swizzle, slot base and slot swizzle applied), `setup` declares what it uses.
+ */
+function exchangeAddressing(defs: Definitions, spec: BlockEngineSpec, partLen: number): { setup: string[]; at(index: string): string } {
+  const ar = spec.arith ?? ARITH_F32;
+  const period = swizzlePeriod(partLen, spec.exchange, spec.swizzle ?? true, ar.bytes);
+  const swz = period ? addSwizzle(defs, spec.prefix, period) : '';
+  const slotPeriod = spec.slotSwizzle ? slotSwizzlePeriod(partLen) : 0;
+  if (spec.slotSwizzle && ((spec.parts ?? 1) !== 1 || spec.exchange !== 'complex' || slotPeriod < 2)) {
+    throw new Error(`internal: slotSwizzle needs the complex exchange in one part and an even length (got ${spec.exchange}, ${spec.parts ?? 1} parts, ${partLen})`);
+  }
+  const position = (index: string) => (swz ? `${swz}(${index})` : index);
+  return {
+    setup: [`let base = ${mulConst('fft', spec.slotStride ?? partLen)};`, ...(slotPeriod ? [`let slot_xor = fft & ${slotPeriod - 1}u;`] : [])],
+    at: (index) => (slotPeriod ? `${spec.smem}[base + (${position(index)} ^ slot_xor)]` : `${spec.smem}[base + ${position(index)}]`),
+  };
+}
+
 /** The exchange after a stage: its WGSL function and the register map it leaves (identity unless parted). */
 function exchangeFunction(
   defs: Definitions,
@@ -557,27 +590,18 @@ function exchangeFunction(
   name: string,
   reg: RegisterMap,
 ): { code: string; next: RegisterMap } {
-  const { ept, smem } = spec;
+  const { ept } = spec;
   const ar = spec.arith ?? ARITH_F32;
   const n = spec.size;
   const parts = spec.parts ?? 1;
   const partLen = n / parts;
   const stride = n / ept;
   const per = ept / stage.radix;
-  const period = swizzlePeriod(partLen, spec.exchange, spec.swizzle ?? true, ar.bytes);
-  const swz = period ? addSwizzle(defs, spec.prefix, period) : '';
-  const slotPeriod = spec.slotSwizzle ? slotSwizzlePeriod(partLen) : 0;
-  if (spec.slotSwizzle && (parts !== 1 || spec.exchange !== 'complex' || slotPeriod < 2)) {
-    throw new Error(`internal: slotSwizzle needs the complex exchange in one part and an even length (got ${spec.exchange}, ${parts} parts, ${partLen})`);
-  }
-  const position = (index: string) => (swz ? `${swz}(${index})` : index);
-  const at = (index: string) => (slotPeriod ? `${smem}[base + (${position(index)} ^ slot_xor)]` : `${smem}[base + ${position(index)}]`);
+  const { setup: addressing, at } = exchangeAddressing(defs, spec, partLen);
   // Butterfly m's outputs all lie in part floor(m * parts / per) (see BlockEngineSpec.parts).
   const partOf = (m: number) => Math.floor((m * parts) / per);
   const idx = butterflyIndex(stage, stride, ept, true, (m) => partOf(m) * partLen);
-  const setup = [`let base = ${mulConst('fft', spec.slotStride ?? partLen)};`, ...(slotPeriod ? [`let slot_xor = fft & ${slotPeriod - 1}u;`] : []), ...idx.lines];
-  // A component: the whole register (complex exchange) or one half (split, SplitPart).
-  type Component = { get(reg: string): string; set(reg: string, value: string): string };
+  const setup = [...addressing, ...idx.lines];
   const writes = (component: Component, p: number) => {
     const out: string[] = [];
     for (let m = 0; m < per; m++) {
@@ -600,11 +624,8 @@ function exchangeFunction(
       const i = p * (ept / parts) + q;
       return component.set(`(*data)[${next[i]}]`, at(addConst('thread', q * stride)));
     });
-  const guarded = (lines: string[]) => [`if (working) {`, ...lines.map((l) => `  ${l}`), `}`];
   const body: string[] = [...setup];
-  const whole: Component = { get: (r) => r, set: (r, v) => `${r} = ${v};` };
-  const components = spec.exchange === 'complex' ? [whole] : ar.splitParts;
-  for (const c of components) {
+  for (const c of exchangeComponents(spec)) {
     for (let p = 0; p < parts; p++) {
       body.push(`workgroupBarrier();`, ...guarded(writes(c, p)), `workgroupBarrier();`, ...guarded(reads(c, p)));
     }
@@ -631,25 +652,19 @@ function exchangeFunction(
  * t + i * stride layout; a gathered stage's last butterfly exists only where b < N / R.
  */
 function gatherExchangeFunction(defs: Definitions, spec: BlockEngineSpec, j: number, stage: Stage, next: Stage, name: string): string {
-  const { smem } = spec;
   const ar = spec.arith ?? ARITH_F32;
   const n = spec.size;
   const stride = n / spec.ept;
-  const period = swizzlePeriod(n, spec.exchange, spec.swizzle ?? true, ar.bytes);
-  const swz = period ? addSwizzle(defs, spec.prefix, period) : '';
-  const slotPeriod = spec.slotSwizzle ? slotSwizzlePeriod(n) : 0;
-  const position = (index: string) => (swz ? `${swz}(${index})` : index);
-  const at = (index: string) => (slotPeriod ? `${smem}[base + (${position(index)} ^ slot_xor)]` : `${smem}[base + ${position(index)}]`);
+  const { setup: addressing, at } = exchangeAddressing(defs, spec, n);
   const identity: RegisterMap = Array.from({ length: spec.ept }, (_, i) => i);
   const idx = butterflyIndex(stage, stride, stage.per * stage.radix, true);
-  const setup = [`let base = ${mulConst('fft', spec.slotStride ?? n)};`, ...(slotPeriod ? [`let slot_xor = fft & ${slotPeriod - 1}u;`] : []), ...idx.lines];
+  const setup = [...addressing, ...idx.lines];
   const registers = (s: Stage, m: number, r: number) => `(*${s.gathered ? 'g' : 'data'})[${stageRegister(s, identity, m, r)}]`;
   // Butterfly m of stage s, guarded where it may not exist (thread + m * stride >= N / R).
   const butterfly = (s: Stage, m: number, lines: string[]) => {
     const limit = n / s.radix - m * stride;
     return s.gathered && limit < stride ? [`if (thread < ${limit}u) {`, ...lines.map((l) => `  ${l}`), `}`] : lines;
   };
-  type Component = { get(reg: string): string; set(reg: string, value: string): string };
   const writes = (c: Component) =>
     Array.from({ length: stage.per }, (_, m) =>
       butterfly(
@@ -666,10 +681,8 @@ function gatherExchangeFunction(defs: Definitions, spec: BlockEngineSpec, j: num
         Array.from({ length: next.radix }, (_, r) => c.set(registers(next, m, r), at(addConst('thread', m * stride + (r * n) / next.radix)))),
       ),
     ).flat();
-  const guarded = (lines: string[]) => [`if (working) {`, ...lines.map((l) => `  ${l}`), `}`];
-  const whole: Component = { get: (r) => r, set: (r, v) => `${r} = ${v};` };
   const body: string[] = [...setup];
-  for (const c of spec.exchange === 'complex' ? [whole] : ar.splitParts) body.push(`workgroupBarrier();`, ...guarded(writes(c)), `workgroupBarrier();`, ...guarded(reads(c)));
+  for (const c of exchangeComponents(spec)) body.push(`workgroupBarrier();`, ...guarded(writes(c)), `workgroupBarrier();`, ...guarded(reads(c)));
   const describe = (s: Stage) => (s.gathered ? `local registers m * ${s.radix} + r` : `registers m + r * ${s.per}`);
   return [
     `// Exchange after stage ${j} (${spec.exchange}${spec.exchange === 'split' ? ': real parts, then imaginary parts' : ''}): outputs from ${describe(stage)} to their`,
