@@ -21,7 +21,7 @@ export function precisionDirectives(plan: FFTPlan): string {
   return plan.precision === 'f16' ? 'enable f16;' : '';
 }
 
-function header(plan: FFTPlan, prefix: string): string {
+function header(plan: FFTPlan, prefix: string, tabled: boolean): string {
   const lines = [
     `// webfftdx generated module "${prefix}"`,
     `// Size(${plan.size}) Type(${plan.type}) Direction(${plan.direction}) Precision(${plan.precision}) ${
@@ -31,8 +31,8 @@ function header(plan: FFTPlan, prefix: string): string {
   if (plan.execution === 'thread') {
     lines.push(`// one invocation per FFT: register i holds element i (${plan.storageSize} registers)`);
   } else {
-    // df64 engines keep stageRadices (kernels/stockham.ts engineRadices).
-    const gather = plan.precision !== 'f64';
+    // Engines with a twiddle table and df64 ones keep stageRadices (kernels/stockham.ts engineRadices).
+    const gather = plan.precision !== 'f64' && !tabled;
     lines.push(
       `// ElementsPerThread(${plan.elementsPerThread}) FFTsPerBlock(${plan.fftsPerBlock}) stride ${plan.stride}` +
         ` BlockDim(${plan.blockDim.join(', ')})`,
@@ -232,7 +232,7 @@ export function generateComplexModule(plan: FFTPlan, options: InternalModuleOpti
     api?.kind === 'own' && executeShared
       ? [`// execute_shared: its own ${plan.execSize}-point engine (complex exchange in one part) on ${dataName}, ${api.elements * ar.bytes} bytes`]
       : [];
-  const code = [header(plan, prefix), ...ownApi, '', ...decls, ...ownDecl, '', defs.toString(), ''].join('\n');
+  const code = [header(plan, prefix, twiddleTable !== undefined), ...ownApi, '', ...decls, ...ownDecl, '', defs.toString(), ''].join('\n');
   return {
     directives: precisionDirectives(plan),
     code,
