@@ -34,6 +34,11 @@ export const FUSED_C2C_RATES: Readonly<Record<ProfileName, Readonly<Record<numbe
   },
 };
 
+/** The measured rate (GB/s of P-point signals) of the fused complex kernel at length p under these limits' profile, if listed. */
+export function measuredRate(p: number, limits: FFTLimits): number | undefined {
+  return FUSED_C2C_RATES[profileOf(limits).name][p];
+}
+
 /**
  * The length >= full (at most `max`, one `runs` accepts) that the measured rates say runs the fused
  * complex convolution fastest: the least P / rate(P), over the listed lengths up to the next power of

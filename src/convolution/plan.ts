@@ -8,7 +8,7 @@ import type { FFTLimits, FFTPlan } from '../../descriptors/model.js';
 import { Block, Direction, ElementsPerThread, FFTsPerBlock, Limits, Precision, RealFFTOptions, Size, Type } from '../../descriptors/operators.js';
 import { isPowerOfTwo, largestPrimeFactor } from '../../descriptors/sizes.js';
 import type { WGSLModule } from '../../kernels/types.js';
-import { fastestMeasuredLength } from './fused-rates.js';
+import { fastestMeasuredLength, measuredRate } from './fused-rates.js';
 import type { ConvolutionMode, ConvolutionType } from './types.js';
 
 /**
@@ -193,13 +193,41 @@ function nextPowerOfTwo(n: number): number {
   return p;
 }
 
-/** The engine, the FFT length P and the circular prefix's length (0 unless circularPrefix applies). */
+/**
+ * A padded linear convolution runs a circular one of N points only where its estimated time is at
+ * most this share of P = N's: the rates were measured per kernel, and the wrapped loads and the cropped
+ * outputs are not in them (bench/NOTES.md run 75).
+ */
+const PADDED_CIRCULAR_MARGIN = 0.8;
+
+/**
+ * A 1D complex f32 circular convolution with its taps whose length N the fused kernel runs slowly
+ * (its measured rate, e.g. 1366 GB/s at 1440 and 1291 at 3840 on an H200, where 2048 and 4096 run
+ * 2624 and 2502) runs as circularPrefix's linear one padded to the fastest measured length >= N + M - 1,
+ * where the rates put that at PADDED_CIRCULAR_MARGIN of P = N's time or less: 1440 with 64 taps pads
+ * to 2048 (0.74 of the time), with 1440 taps it stays (2879 outputs need 4096 points). Returns the
+ * length and the prefix M - 1, or undefined (lengths without a measured rate keep P = N).
+ */
+function paddedCircular(req: ConvolutionRequest, max: number, l: FFTLimits): { p: number; wrap: number } | undefined {
+  const n = req.signalLength;
+  const m = req.filterLength;
+  if (req.mode !== 'circular' || req.type !== 'complex' || (req.precision ?? 'f32') !== 'f32' || (req.shape ?? [n]).length !== 1) return undefined;
+  if (m === undefined || req.spectrumFilter === true || req.pointwise === true) return undefined;
+  const rate = measuredRate(n, l);
+  const p = rate === undefined ? undefined : fastestMeasuredLength(n + m - 1, max, l, (q) => runsNatively('c2c', q, l, 'f32'));
+  if (rate === undefined || p === undefined || p === n) return undefined;
+  return p / measuredRate(p, l)! <= PADDED_CIRCULAR_MARGIN * (n / rate) ? { p, wrap: m - 1 } : undefined;
+}
+
+/** The engine, the FFT length P and the circular prefix's length (0 unless circularPrefix or paddedCircular applies). */
 function chooseLength(req: ConvolutionRequest, limits: ConvolutionLimits, maxLength = Infinity): { engine: ConvolutionEngine; p: number; wrap: number } {
   const l = fftLimits(limits);
   const n = req.signalLength;
   const precision = req.precision ?? 'f32';
   const max = Math.min(largestFusedLength(req.type, limits, precision), maxLength);
   const prefix = circularPrefix(req);
+  const padded = prefix === undefined && n <= max ? paddedCircular(req, max, l) : undefined;
+  if (padded) return { engine: 'c2c', ...padded };
   if (req.mode === 'circular' && prefix === undefined) {
     if (req.type === 'real' && !req.pointwise && n <= PAIRS_MAX_LENGTH && runsNatively('pairs', n, l, precision)) return { engine: 'pairs', p: n, wrap: 0 };
     const engine: ConvolutionEngine = req.type === 'complex' ? 'c2c' : isPowerOfTwo(n) ? 'folded' : 'normal';

@@ -36,6 +36,15 @@ describe('convolutionLayout', () => {
     expect(convolutionLayout(MID, { shape: 32768, type: 'real', mode: 'circular' })).toMatchObject({ engine: 'multipass', passes: 3 });
     expect(convolutionLayout(BIG, { shape: 32768, type: 'complex', mode: 'circular' })).toMatchObject({ engine: 'multipass', passes: 3 });
     expect(convolutionLayout(BIG, { shape: 16384, type: 'complex', mode: 'circular' })).toMatchObject({ engine: 'c2c', passes: 1 });
+    // Complex circular with its taps at a length whose fused kernel the rates put far below a padded one: circularPrefix's
+    // linear form (outputs M - 1 ..), 1440 + 63 -> 2048 (bench/NOTES.md run 75). Not with N taps (2879 outputs), a given
+    // spectrum (N values), real signals (no measured rates), or a length without a slow rate.
+    expect(planConvolution({ signalLength: 1440, type: 'complex', mode: 'circular', filterLength: 64 }, BIG)).toMatchObject({ engine: 'c2c', fftLength: 2048, wrap: 63, outputOffset: 63, outputLength: 1440 });
+    expect(convolutionLayout(BIG, { shape: 1440, type: 'complex', mode: 'circular', taps: 1440 }).fftLength).toBe(1440);
+    expect(convolutionLayout(BIG, { shape: 1440, type: 'complex', mode: 'circular', taps: 64, spectrum: true }).fftLength).toBe(1440);
+    expect(convolutionLayout(BIG, { shape: 1440, type: 'real', mode: 'circular', taps: 64 }).fftLength).toBe(1440);
+    expect(convolutionLayout(BIG, { shape: 1024, type: 'complex', mode: 'circular', taps: 64 }).fftLength).toBe(1024);
+    expect(convolutionLayout(CORE, { shape: 1440, type: 'complex', mode: 'circular', taps: 64 }).fftLength).toBe(1440);
   });
 
   it('plans the multi-pass path: 1D beyond one workgroup, Bluestein lengths, 2D (FFT shapes, spectra, outputs, passes)', () => {
