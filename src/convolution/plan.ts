@@ -58,10 +58,13 @@ export interface ConvolutionRequest {
  * spectrum). Returns M - 1, the length of the wrapped prefix, or undefined where the plan keeps P = N.
  */
 export function circularPrefix(req: ConvolutionRequest): number | undefined {
+  return wrappable(req) && largestPrimeFactor(req.signalLength) > MAX_NATIVE_PRIME ? req.filterLength! - 1 : undefined;
+}
+
+/** Whether a request can run as a linear convolution of its wrapped signal: 1D circular, with its taps, no given spectrum, the plain multiply. */
+function wrappable(req: ConvolutionRequest): boolean {
   const oneD = (req.shape ?? [req.signalLength]).length === 1;
-  const m = req.filterLength;
-  if (req.mode !== 'circular' || !oneD || m === undefined || req.spectrumFilter === true || req.pointwise === true) return undefined;
-  return largestPrimeFactor(req.signalLength) > MAX_NATIVE_PRIME ? m - 1 : undefined;
+  return req.mode === 'circular' && oneD && req.filterLength !== undefined && req.spectrumFilter !== true && req.pointwise !== true;
 }
 
 /** The WebGPU limits a plan must fit (a GPUDevice's `limits` will do). */
@@ -209,13 +212,13 @@ const PADDED_CIRCULAR_MARGIN = 0.8;
  * length and the prefix M - 1, or undefined (lengths without a measured rate keep P = N).
  */
 function paddedCircular(req: ConvolutionRequest, max: number, l: FFTLimits): { p: number; wrap: number } | undefined {
+  if (!wrappable(req) || req.type !== 'complex' || (req.precision ?? 'f32') !== 'f32') return undefined;
   const n = req.signalLength;
-  const m = req.filterLength;
-  if (req.mode !== 'circular' || req.type !== 'complex' || (req.precision ?? 'f32') !== 'f32' || (req.shape ?? [n]).length !== 1) return undefined;
-  if (m === undefined || req.spectrumFilter === true || req.pointwise === true) return undefined;
+  const m = req.filterLength!;
   const rate = measuredRate(n, l);
-  const p = rate === undefined ? undefined : fastestMeasuredLength(n + m - 1, max, l, (q) => runsNatively('c2c', q, l, 'f32'));
-  if (rate === undefined || p === undefined || p === n) return undefined;
+  if (rate === undefined) return undefined;
+  const p = fastestMeasuredLength(n + m - 1, max, l, (q) => runsNatively('c2c', q, l, 'f32'));
+  if (p === undefined || p === n) return undefined;
   return p / measuredRate(p, l)! <= PADDED_CIRCULAR_MARGIN * (n / rate) ? { p, wrap: m - 1 } : undefined;
 }
 
