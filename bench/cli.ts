@@ -34,7 +34,9 @@ export const USAGE = `usage: npm run bench -- [options]
   --df64 every-op,products,none
                           f64 cases once per df64 renormalisation listed (kernels/arith.ts), one after the
                           other for each size, rows labelled 'df64 <mode>' (default: the library's mode only)
-  --conv-taps M           1D convolution kinds: a filter of M taps (default: N, the cuFFT anchor's full-length filter)`;
+  --conv-taps M           1D convolution kinds: a filter of M taps (default: N, the cuFFT anchor's full-length filter)
+  --dump-shaders          Dawn prints every shader's WGSL and the SPIR-V it becomes (toggle dump_shaders), for
+                          scripts/driver-stats/ (the Vulkan driver's register and spill counts of each kernel)`;
 
 export const KINDS = ['c2c', 'r2c', 'c2r', 'r2c_folded', 'c2r_folded', 'fft2', 'rfft2', 'irfft2', 'conv', 'c2c_conv', 'conv2', 'c2c_conv2', 'scale'] as const;
 
@@ -76,6 +78,8 @@ export interface BenchArgs {
   readonly df64?: Df64Renormalisation[];
   /** 1D convolution kinds: the filter's taps (default: N, the anchor's full-length filter). */
   readonly convTaps?: number;
+  /** Adds Dawn's dump_shaders toggle (scripts/driver-stats/ reads what it prints). */
+  readonly dumpShaders: boolean;
   readonly help: boolean;
 }
 
@@ -129,6 +133,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
       'workgroup-bytes': { type: 'string' },
       df64: { type: 'string' },
       'conv-taps': { type: 'string' },
+      'dump-shaders': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -151,6 +156,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
     workgroupBytes: positiveInt('--workgroup-bytes', values['workgroup-bytes'], 16384),
     df64: choices('--df64', values.df64, DF64_RENORMALISATIONS),
     convTaps: positiveInt('--conv-taps', values['conv-taps']),
+    dumpShaders: values['dump-shaders'] ?? false,
     help: values.help ?? false,
   };
 }

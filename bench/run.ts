@@ -64,7 +64,7 @@ async function main(args: BenchArgs): Promise<number> {
     return 0;
   }
   const { device, adapter, adapterName } = await requestNodeDevice({
-    toggles: args.toggles === 'fast' ? FAST_TOGGLES : [],
+    toggles: [...(args.toggles === 'fast' ? FAST_TOGGLES : []), ...(args.dumpShaders ? ['dump_shaders'] : [])],
     limits: args.limits,
     ...(args.workgroupBytes ? { requiredLimits: { maxComputeWorkgroupStorageSize: args.workgroupBytes } } : {}),
   });
