@@ -101,6 +101,11 @@ export interface FFTPlan {
    * (TuningEntry.rounds; 1 elsewhere). Not a trait of the device functions.
    */
   readonly batchRounds: number;
+  /**
+   * The engine forms product twiddles at their use (TuningEntry.twiddlesAtUse), for fewer live
+   * registers; false: all of a butterfly's twiddles first. Not a trait of the device functions.
+   */
+  readonly twiddlesAtUse: boolean;
   readonly requiresWorkspace: boolean;
   /** Bytes of global-memory workspace (0 when not required). */
   readonly workspaceSize: number;

@@ -45,7 +45,7 @@ import type {
 } from './model.js';
 import { DEFAULT_LIMITS } from './model.js';
 import { bluesteinLength, isPowerOfTwo } from './sizes.js';
-import { defaultTuning, preferredParts, preferredPrefetch, preferredRounds, preferredSplit, suggestedSlots, type EngineKind } from './tuning.js';
+import { defaultTuning, preferredParts, preferredPrefetch, preferredRounds, preferredSplit, preferredTwiddlesAtUse, suggestedSlots, type EngineKind } from './tuning.js';
 
 /** The operator values of a description, as composed (everything optional). */
 export interface DescriptorState {
@@ -81,6 +81,11 @@ export interface DescriptorState {
    * (FFTPlan.batchRounds). Default: the tuning table's choice, else 1.
    */
   readonly batchRounds?: number;
+  /**
+   * Implementation override, not an operator: whether the engine forms product twiddles at their use
+   * (FFTPlan.twiddlesAtUse). Default: the tuning table's choice, else false.
+   */
+  readonly twiddlesAtUse?: boolean;
 }
 
 /** div(layout, n) of cuFFTDx: complex elements of the Hermitian side for n real points. */
@@ -382,6 +387,9 @@ function planFor(state: DescriptorState, direction: FFTDirection): FFTPlan {
       (execution === 'block' && exchange.kind !== 'none'
         ? preferredRounds(engine.execSize, { ept: engine.execEPT, slots: fftsPerBlock / itb, exchange: exchange.kind, parts: exchange.parts }, precision, limits, engine.kind)
         : 1),
+    twiddlesAtUse:
+      state.twiddlesAtUse ??
+      (exchange.kind !== 'none' && preferredTwiddlesAtUse(engine.execSize, { ept: engine.execEPT, exchange: exchange.kind, parts: exchange.parts }, precision, limits, engine.kind)),
     requiresWorkspace,
     workspaceSize: requiresWorkspace ? 2 * engine.execSize * COMPLEX_BYTES[precision] : 0,
   });

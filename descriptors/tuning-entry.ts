@@ -35,4 +35,12 @@ export interface TuningEntry {
    * 32 KiB workgroup per multiprocessor). Host kernel only: it changes no trait.
    */
   readonly rounds?: number;
+  /**
+   * Stage twiddles that are products of two computed ones are formed where their butterfly input is
+   * multiplied, not all before the butterfly, so fewer values are live at once: the NVIDIA driver
+   * gave 2187's kernel 79 registers per invocation instead of 95 (bench/NOTES.md run 76). Taken
+   * where it measured faster for this shape; elsewhere scheduling moved other lengths by -1 to +1 %.
+   * It changes no trait.
+   */
+  readonly twiddlesAtUse?: true;
 }

@@ -28,11 +28,11 @@ export const MEASURED_TUNING: Partial<Record<ProfileName, Partial<Record<FFTPrec
       1024: { ept: 16, slots: 1, parts: 2 },
       1920: { ept: 30, slots: 1, exchange: 'split' }, // autotuner, 2026-11-28 (bench/NOTES.md run 74: gathered stages)
       2048: { ept: 16, slots: 1, parts: 2 },
-      2187: { ept: 27, slots: 1, parts: 3 }, // bench/NOTES.md run 11
+      2187: { ept: 27, slots: 1, parts: 3, twiddlesAtUse: true }, // bench/NOTES.md runs 11 and 76 (the large entry's kernel)
       3125: { ept: 25, slots: 1, parts: 5 }, // bench/NOTES.md run 11
       4096: { ept: 32, slots: 1, parts: 4 }, // bench/NOTES.md runs 10 and 12
       6561: { ept: 27, slots: 1, parts: 3 }, // bench/NOTES.md run 11
-      8192: { ept: 32, slots: 1, exchange: 'split', parts: 2 },
+      8192: { ept: 32, slots: 1, exchange: 'split', parts: 2, twiddlesAtUse: true }, // bench/NOTES.md run 76
     },
   },
   large: {
@@ -65,19 +65,19 @@ export const MEASURED_TUNING: Partial<Record<ProfileName, Partial<Record<FFTPrec
       1920: { ept: 30, slots: 1, exchange: 'split' }, // autotuner, 2026-11-28 (bench/NOTES.md run 73: gathered stages)
       2048: { ept: 16, slots: 1, parts: 2 }, // re-measured at 2^26, one process per shape (bench/NOTES.md run 10)
       2160: { ept: 30, slots: 2, exchange: 'split', parts: 5, rounds: 2 }, // autotuner, 2026-11-28 (bench/NOTES.md run 72)
-      2187: { ept: 27, slots: 1, parts: 3 }, // bench/NOTES.md run 11
+      2187: { ept: 27, slots: 1, parts: 3, twiddlesAtUse: true }, // bench/NOTES.md runs 11 and 76
       2880: { ept: 30, slots: 1, parts: 5 }, // autotuner, 2026-11-28 (bench/NOTES.md run 72)
       3125: { ept: 25, slots: 1, parts: 5, rounds: 2 }, // bench/NOTES.md runs 11 and 24
       3600: { ept: 30, slots: 1, exchange: 'split' }, // autotuner, 2026-11-28 (bench/NOTES.md run 73: gathered stages)
-      3840: { ept: 30, slots: 1, parts: 5 }, // autotuner, 2026-11-28 (bench/NOTES.md run 72)
+      3840: { ept: 30, slots: 1, parts: 5, twiddlesAtUse: true }, // autotuner, 2026-11-28 (bench/NOTES.md runs 72 and 76)
       4096: { ept: 32, slots: 1, parts: 2 }, // +1.0 % over complex in 4 parts (run 10's choice), three processes each (bench/NOTES.md run 22)
       4320: { ept: 30, slots: 1, parts: 5 }, // autotuner, 2026-11-28 (bench/NOTES.md run 72)
-      5000: { ept: 20, slots: 1, exchange: 'split', parts: 2 }, // autotuner, 2026-11-28 (bench/NOTES.md run 73)
+      5000: { ept: 20, slots: 1, exchange: 'split', parts: 2, twiddlesAtUse: true }, // autotuner, 2026-11-28 (bench/NOTES.md runs 73 and 76)
       6561: { ept: 27, slots: 1, parts: 3 }, // bench/NOTES.md run 11
       7200: { ept: 30, slots: 1, exchange: 'split' }, // autotuner, 2026-11-28 (bench/NOTES.md run 73: gathered stages)
       7680: { ept: 30, slots: 1, parts: 3 }, // autotuner, 2026-11-28 (bench/NOTES.md run 72)
-      8192: { ept: 32, slots: 1, parts: 4 },
-      10000: { ept: 20, slots: 1, exchange: 'split', parts: 2 },
+      8192: { ept: 32, slots: 1, parts: 4, twiddlesAtUse: true }, // bench/NOTES.md run 76
+      10000: { ept: 20, slots: 1, exchange: 'split', parts: 2, twiddlesAtUse: true }, // bench/NOTES.md run 76
       16384: { ept: 32, slots: 1, parts: 4, rounds: 2 }, // 2 rounds per workgroup: +7 % (bench/NOTES.md run 24)
     },
     // f64 (df64 vec4<f32> registers, 4 x the f32 registers): every E4-E16 shape of 256-4096 timed
@@ -115,12 +115,12 @@ export const MEASURED_TUNING: Partial<Record<ProfileName, Partial<Record<FFTPrec
       1000: { ept: 20, slots: 1, parts: 2 },
       1024: { ept: 16, slots: 1, parts: 2 },
       2048: { ept: 16, slots: 1, parts: 2 },
-      2187: { ept: 27, slots: 1, parts: 3 }, // bench/NOTES.md run 11
+      2187: { ept: 27, slots: 1, parts: 3, twiddlesAtUse: true }, // bench/NOTES.md runs 11 and 76 (the large entry's kernel)
       3125: { ept: 25, slots: 1, parts: 5, rounds: 2 }, // bench/NOTES.md runs 11 and 24
       4096: { ept: 32, slots: 1, parts: 4 }, // bench/NOTES.md runs 10 and 12
       6561: { ept: 27, slots: 1, parts: 3 }, // bench/NOTES.md run 11
-      8192: { ept: 32, slots: 1, parts: 4 },
-      10000: { ept: 20, slots: 1, exchange: 'split', parts: 2 },
+      8192: { ept: 32, slots: 1, parts: 4, twiddlesAtUse: true }, // the large entry's kernel (bench/NOTES.md run 76)
+      10000: { ept: 20, slots: 1, exchange: 'split', parts: 2, twiddlesAtUse: true }, // the large entry's kernel (bench/NOTES.md run 76)
       16384: { ept: 32, slots: 1, parts: 4, rounds: 2 }, // 2 rounds per workgroup: +7 % (bench/NOTES.md run 24)
     },
   },

@@ -156,6 +156,13 @@ export function preferredPrefetch(
   return e?.prefetch === true && exchangesAs(e, exchange, parts);
 }
 
+/** An engine shape as a plan has it: elements per invocation and how it exchanges. */
+export interface EngineShape {
+  readonly ept: number;
+  readonly exchange: 'complex' | 'split';
+  readonly parts: number;
+}
+
 /** Whether a measured entry exchanges as (exchange, parts): the shape its other choices were measured with. */
 function exchangesAs(e: TuningEntry, exchange: 'complex' | 'split', parts: number): boolean {
   return (e.exchange ?? 'complex') === exchange && (e.parts ?? 1) === parts;
@@ -169,7 +176,7 @@ function exchangesAs(e: TuningEntry, exchange: 'complex' | 'split', parts: numbe
  */
 export function preferredRounds(
   n: number,
-  shape: { readonly ept: number; readonly slots: number; readonly exchange: 'complex' | 'split'; readonly parts: number },
+  shape: EngineShape & { readonly slots: number },
   precision: FFTPrecision,
   limits: FFTLimits,
   kind?: EngineKind,
@@ -177,6 +184,16 @@ export function preferredRounds(
   const e = ownEntry(n, precision, limits, kind);
   const same = e !== undefined && e.ept === shape.ept && e.slots === shape.slots && exchangesAs(e, shape.exchange, shape.parts);
   return same ? (e.rounds ?? 1) : 1;
+}
+
+/**
+ * Whether an engine of length n forms its product twiddles at their use (TuningEntry.twiddlesAtUse):
+ * only where the entry measured for the plan's own kind says so and the plan has that entry's EPT,
+ * exchange and parts (register pressure is a property of the measured shape).
+ */
+export function preferredTwiddlesAtUse(n: number, shape: EngineShape, precision: FFTPrecision, limits: FFTLimits, kind?: EngineKind): boolean {
+  const e = ownEntry(n, precision, limits, kind);
+  return e?.twiddlesAtUse === true && e.ept === shape.ept && exchangesAs(e, shape.exchange, shape.parts);
 }
 
 /** Suggested slots for a given (user-chosen) EPT. */

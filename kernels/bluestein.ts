@@ -93,6 +93,8 @@ export interface BluesteinSpec {
   readonly prefetch?: boolean;
   /** Register arithmetic (default f32); the workspace holds its twiddle type. */
   readonly arith?: Arith;
+  /** Product twiddles of the B-point engine formed at their use (BlockEngineSpec.twiddlesAtUse). */
+  readonly twiddlesAtUse?: boolean;
 }
 
 /**
@@ -121,6 +123,7 @@ export function addBluesteinExecute(defs: Definitions, spec: BluesteinSpec): str
     swizzle: spec.swizzle,
     parts: spec.parts,
     tag: spec.tag,
+    twiddlesAtUse: spec.twiddlesAtUse,
   });
   const cmul = addCmul(defs, prefix, ar);
   // Applies f(register, element index expr) to registers of elements < n; zeroes the rest.

@@ -80,7 +80,7 @@ function generateBlockExecute(
 ): { execute: string; tableData?: Float32Array<ArrayBuffer> } {
   const name = `${prefix}${tag}_execute`;
   const slots = plan.fftsPerBlock / plan.implicitTypeBatching;
-  const common = { prefix, tag, ept: plan.execEPT, storage: plan.storageSize, slots, exchange: plan.exchange, smem, parts: plan.exchangeParts, arith: ar, ...slotLayout };
+  const common = { prefix, tag, ept: plan.execEPT, storage: plan.storageSize, slots, exchange: plan.exchange, smem, parts: plan.exchangeParts, arith: ar, twiddlesAtUse: plan.twiddlesAtUse, ...slotLayout };
   if (plan.algorithm === 'bluestein') {
     return { execute: addBluesteinExecute(defs, { ...common, name, size: plan.size, execSize: plan.execSize, workspace, prefetch: plan.bluesteinPrefetch }) };
   }

@@ -94,6 +94,13 @@ export interface BlockEngineSpec {
   readonly twiddleTable?: string;
   /** Where this engine's table starts in the `twiddleTable` array (default 0). */
   readonly twiddleTableOffset?: number;
+  /**
+   * Computed f32 / f16 stage twiddles that are products of two computed ones are formed inside the
+   * input's multiplication, where the butterfly uses them, instead of as lets before the butterfly
+   * (FFTPlan.twiddlesAtUse): fewer values live at once. Not for stages whose twiddles serve several
+   * butterflies of the invocation (they would be formed once per butterfly). Default: false.
+   */
+  readonly twiddlesAtUse?: boolean;
 }
 
 /**
@@ -385,7 +392,8 @@ function registerType(storage: number, ar: Arith): string {
  * names by r.
  * - f32: with a = ceil(sqrt(R)), w^(s k) (s < a) and w^(a q k) come from the accurate sincos and the
  *   others as one product w^(a q k) * w^(s k): about 2 sqrt(R) sincos evaluations instead of R - 1,
- *   for at most one extra rounding (~1 ulp) per twiddle. Never a chain of products.
+ *   for at most one extra rounding (~1 ulp) per twiddle. Never a chain of products. With
+ *   `productsAtUse` the products are returned as expressions, formed where the caller uses them.
  * - f64 (df64): only w^k is evaluated, the others are powers of it (w^(2j) = (w^j)^2,
  *   w^(2j+1) = w^(2j) w). A df64 sincos costs about 7 complex products, and a chain of at most
  *   2 log2(R) products errs by ~2^-45 of the twiddle, far inside f64's bounds (1e-13). w^k itself
@@ -403,6 +411,7 @@ function stageTwiddles(
   tw: Arith,
   base?: (r: number) => string,
   selectAll = false,
+  productsAtUse = false,
 ): string[] {
   const a = Math.ceil(Math.sqrt(R));
   const names: string[] = ['', ...Array.from({ length: R - 1 }, (_, i) => `${stem}${i + 1}`)];
@@ -423,7 +432,8 @@ function stageTwiddles(
   for (let r = 1; r < R; r++) if (r < a || r % a === 0) accurate(r);
   for (let r = 1; r < R; r++) {
     if (r < a || r % a === 0) continue;
-    body.push(`let ${names[r]} = ${cmul}(${names[r - (r % a)]}, ${names[r % a]});`);
+    if (productsAtUse) names[r] = `${cmul}(${names[r - (r % a)]}, ${names[r % a]})`;
+    else body.push(`let ${names[r]} = ${cmul}(${names[r - (r % a)]}, ${names[r % a]});`);
   }
   return names;
 }
@@ -473,7 +483,10 @@ function stageFunction(defs: Definitions, spec: BlockEngineSpec, j: number, stag
   if (ns > 1 && !base) twiddle = addTwiddle(defs, prefix, sign, L, ar);
   // Twiddles shared by all butterflies when k does not depend on m (else butterfly 0's, for angleSum).
   const shared = ns > 1 && stride % ns === 0;
-  const tw = (k: string, stem: string) => stageTwiddles(body, stem, k, R, L, twiddle, twmul, ar.twiddle, base, selectAll);
+  // Products formed at their use (spec.twiddlesAtUse), except where one set serves several butterflies
+  // (shared with per > 1) or is rotated into the others' (angleSum's butterfly 0).
+  const atUse = spec.twiddlesAtUse === true && (per === 1 || !shared) && !angleSum;
+  const tw = (k: string, stem: string) => stageTwiddles(body, stem, k, R, L, twiddle, twmul, ar.twiddle, base, selectAll, atUse);
   const baseW = shared ? tw('k', 'w') : angleSum ? tw('thread', 'w0_') : [];
   const rotated = (m: number) => {
     const em = new Emitter(`w${m}_`);

@@ -44,6 +44,25 @@ describe('generateModule', () => {
     expect(resolvePlan({ size: 1024, direction: 'forward', execution: 'block', bluesteinPrefetch: true }).bluesteinPrefetch).toBe(false);
   });
 
+  it('forms product twiddles at their use only where the plan says so (twiddlesAtUse)', () => {
+    const large = { maxComputeWorkgroupStorageSize: 49152, maxComputeInvocationsPerWorkgroup: 1024, subgroups: false };
+    const plan = (state: Parameters<typeof resolvePlan>[0]) => resolvePlan({ direction: 'forward', execution: 'block', limits: large, ...state });
+    // 2187's last stage (radix 27, a = 6): w7 = w6 w1 is a let before the butterfly, or formed inside the input's product.
+    const on = plan({ size: 2187 });
+    expect(on.twiddlesAtUse).toBe(true);
+    const lastStage = (code: string) => code.slice(code.indexOf('fn fft_c2c_fwd_f32_b2187_e27_p3_stage_2('), code.indexOf('\n}\n', code.indexOf('fn fft_c2c_fwd_f32_b2187_e27_p3_stage_2(')));
+    const atUse = lastStage(generateModule(on).code);
+    expect(atUse).toContain('let k = (thread % 81u);'); // the radix-27 stage, Ns = 81
+    expect(atUse).not.toMatch(/let w7 = /);
+    expect(atUse).toMatch(/_cmul\(\(\*data\)\[\d+\], fft_c2c_fwd_f32_b2187_e27_p3_cmul\(w6, w1\)\)/);
+    expect(lastStage(generateModule(plan({ size: 2187, twiddlesAtUse: false })).code)).toMatch(/let w7 = fft_c2c_fwd_f32_b2187_e27_p3_cmul\(w6, w1\);/);
+    // Lengths whose entry does not say so, another shape than the entry's, a kind without an entry of its own.
+    expect(plan({ size: 4096 }).twiddlesAtUse).toBe(false);
+    expect(plan({ size: 2187, exchangeParts: 1 }).twiddlesAtUse).toBe(false);
+    expect(plan({ size: 8192, type: 'r2c' }).twiddlesAtUse).toBe(false);
+    expect(plan({ size: 4096, twiddlesAtUse: true }).twiddlesAtUse).toBe(true);
+  });
+
   it('split exchange: array<f32> of sharedMemorySize bytes, no workgroup-memory API', () => {
     // Asked for explicitly: which exchange the tuned default picks is the tuning table's business.
     const plan = resolvePlan({ size: 4096, direction: 'inverse', execution: 'block', exchange: 'split', exchangeParts: 1 });

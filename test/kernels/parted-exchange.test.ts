@@ -20,6 +20,8 @@ interface PartedCase {
   readonly slots: number;
   readonly exchange: Exclude<ExchangeMode, 'none'>;
   readonly parts: number;
+  /** BlockEngineSpec.twiddlesAtUse: product twiddles formed where their input is multiplied. */
+  readonly twiddlesAtUse?: boolean;
 }
 
 /** A module whose execute is the parted engine (buffer of n * slots / parts elements), in a registers kernel. */
@@ -37,6 +39,7 @@ function partedCase(c: PartedCase, direction: 'forward' | 'inverse'): BuiltCase 
     exchange: c.exchange,
     smem,
     parts: c.parts,
+    twiddlesAtUse: c.twiddlesAtUse,
   });
   const elements = (c.n * c.slots) / c.parts;
   const decl = `var<workgroup> ${smem}: array<${c.exchange === 'complex' ? 'vec2<f32>' : 'f32'}, ${elements}>;`;
@@ -50,7 +53,7 @@ function partedCase(c: PartedCase, direction: 'forward' | 'inverse'): BuiltCase 
     sharedDataDeclaration: '',
     plan,
   };
-  const label = `parted ${c.n} E${c.ept} ${c.exchange} ${c.parts} parts ${c.slots} slot(s) ${direction}`;
+  const label = `parted ${c.n} E${c.ept} ${c.exchange} ${c.parts} parts ${c.slots} slot(s)${c.twiddlesAtUse ? ' twiddles at use' : ''} ${direction}`;
   return { label, plan, api: 'registers', count: 2, module, code: registersKernel(module), workgroups: 2, batch: 2 * c.slots };
 }
 
@@ -92,6 +95,12 @@ describe('parted exchange and gathered stages (engine options)', () => {
       // (eight radix-4 butterflies per invocation, the last partial).
       { n: 1920, ept: 30, slots: 1, exchange: 'complex', parts: 1 },
       { n: 240, ept: 30, slots: 2, exchange: 'split', parts: 1 },
+      // Product twiddles formed at their use (TuningEntry.twiddlesAtUse): 2187's last radix-27 stage
+      // (one set shared by the invocation's one butterfly), 1000's radix-5 and radix-20 stages, and
+      // 240's gathered radix-4 stage, whose butterflies each have their own k.
+      { n: 2187, ept: 27, slots: 1, exchange: 'complex', parts: 3, twiddlesAtUse: true },
+      { n: 1000, ept: 20, slots: 1, exchange: 'complex', parts: 2, twiddlesAtUse: true },
+      { n: 240, ept: 30, slots: 2, exchange: 'split', parts: 1, twiddlesAtUse: true },
     ];
     const dispatches: Dispatch[] = [];
     const meta: { label: string; n: number; sign: -1 | 1; input: Float32Array; batch: number }[] = [];
