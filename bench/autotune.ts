@@ -13,7 +13,9 @@
 // `--merge screening.json --finalists K` then lists each length's K best, and the script times each
 // finalist alone (`--only ept:slots:exchange:parts`, one process each), and again with two FFT
 // groups per workgroup of the batched kernel (`:r2`, TuningEntry.rounds: a batch-scale effect,
-// bench/NOTES.md run 24). The table is made from the finalists' timings only.
+// bench/NOTES.md run 24), and with its product twiddles formed at their use (`:tu`,
+// TuningEntry.twiddlesAtUse: the driver's register allocation, bench/NOTES.md run 76) where that
+// changes the kernel. The table is made from the finalists' timings only.
 //
 // `--kind r2c-normal|r2c-folded|c2r-normal|c2r-folded|bluestein` tunes the engines that run beside
 // other work instead (tuning.ts EngineKind): --sizes are then engine lengths (a folded real FFT of
@@ -221,6 +223,7 @@ function candidatePlan(n: number, c: TuningEntry, limits: FFTLimits, kind?: Engi
       exchangeParts: c.parts ?? 1,
       ...(kind === 'bluestein' ? { bluesteinPrefetch: c.prefetch === true } : {}),
       batchRounds: c.rounds ?? 1,
+      twiddlesAtUse: c.twiddlesAtUse === true,
     });
     return plan.execSize === n ? plan : undefined;
   } catch {
@@ -230,26 +233,27 @@ function candidatePlan(n: number, c: TuningEntry, limits: FFTLimits, kind?: Engi
 
 /** A table entry as the TS object literal the tables hold. */
 function entryLiteral(e: TuningEntry): string {
-  return `{ ept: ${e.ept}, slots: ${e.slots}${e.exchange ? `, exchange: '${e.exchange}'` : ''}${e.parts ? `, parts: ${e.parts}` : ''}${e.prefetch ? ', prefetch: true' : ''}${e.rounds ? `, rounds: ${e.rounds}` : ''} }`;
+  return `{ ept: ${e.ept}, slots: ${e.slots}${e.exchange ? `, exchange: '${e.exchange}'` : ''}${e.parts ? `, parts: ${e.parts}` : ''}${e.prefetch ? ', prefetch: true' : ''}${e.rounds ? `, rounds: ${e.rounds}` : ''}${e.twiddlesAtUse ? ', twiddlesAtUse: true' : ''} }`;
 }
 
 function entryText(e: Omit<Shape, 'ept' | 'slots'>): string {
-  return `${e.exchange ? ' split' : ''}${e.parts ? ` ${e.parts} parts` : ''}${e.prefetch ? ' prefetch' : ''}${e.rounds ? ` ${e.rounds} rounds` : ''}`;
+  return `${e.exchange ? ' split' : ''}${e.parts ? ` ${e.parts} parts` : ''}${e.prefetch ? ' prefetch' : ''}${e.rounds ? ` ${e.rounds} rounds` : ''}${e.twiddlesAtUse ? ' twiddles at use' : ''}`;
 }
 
 /**
  * A candidate as one command-line word: `ept:slots:complex|split:parts`, then `:prefetch` for
- * Bluestein's H prefetch and `:r<k>` for k rounds per workgroup (TuningEntry.rounds).
+ * Bluestein's H prefetch, `:r<k>` for k rounds per workgroup (TuningEntry.rounds) and `:tu` for
+ * product twiddles formed at their use (TuningEntry.twiddlesAtUse).
  */
 function specOf(e: Shape): string {
-  return `${e.ept}:${e.slots}:${e.exchange ?? 'complex'}:${e.parts ?? 1}${e.prefetch ? ':prefetch' : ''}${e.rounds ? `:r${e.rounds}` : ''}`;
+  return `${e.ept}:${e.slots}:${e.exchange ?? 'complex'}:${e.parts ?? 1}${e.prefetch ? ':prefetch' : ''}${e.rounds ? `:r${e.rounds}` : ''}${e.twiddlesAtUse ? ':tu' : ''}`;
 }
 
 function parseSpec(spec: string): TuningEntry {
   const [ept, slots, exchange, parts, ...options] = spec.split(':');
   const rounds = options.find((o) => /^r[0-9]+$/.test(o));
-  if (!ept || !slots || (exchange !== 'complex' && exchange !== 'split') || !parts || options.some((o) => o !== 'prefetch' && o !== rounds)) {
-    throw new Error(`autotune: bad --only ${spec} (want ept:slots:complex|split:parts[:prefetch][:r<rounds>])`);
+  if (!ept || !slots || (exchange !== 'complex' && exchange !== 'split') || !parts || options.some((o) => o !== 'prefetch' && o !== rounds && o !== 'tu')) {
+    throw new Error(`autotune: bad --only ${spec} (want ept:slots:complex|split:parts[:prefetch][:r<rounds>][:tu])`);
   }
   return entryOf({
     ept: Number(ept),
@@ -258,6 +262,7 @@ function parseSpec(spec: string): TuningEntry {
     parts: Number(parts),
     ...(options.includes('prefetch') ? { prefetch: true as const } : {}),
     ...(rounds ? { rounds: Number(rounds.slice(1)) } : {}),
+    ...(options.includes('tu') ? { twiddlesAtUse: true as const } : {}),
   });
 }
 
@@ -273,6 +278,22 @@ function withRoundsToo(r: Measured): boolean {
   return plan !== undefined && batchedRounds(plan, profile.maxComputeWorkgroupStorageSize) > 1;
 }
 
+/**
+ * Whether a finalist is also timed with its product twiddles formed at their use
+ * (TuningEntry.twiddlesAtUse): where that changes the generated kernel (a stage with twiddle
+ * products, each set used by one butterfly).
+ */
+function withAtUseToo(r: Measured): boolean {
+  const profile = PROFILES.find((p) => p.name === r.profile);
+  if (r.twiddlesAtUse || !profile) return false;
+  const code = (e: TuningEntry) => {
+    const plan = candidatePlan(r.n, e, limitsOf(profile), r.kind);
+    return plan && generateModule(plan, plan.requiresWorkspace ? { workspace: { group: 0, binding: 9 } } : undefined).code;
+  };
+  const lets = code(entryOf(r));
+  return lets !== undefined && lets !== code({ ...entryOf(r), twiddlesAtUse: true });
+}
+
 /** The K fastest measured candidates per (profile, n), fastest first. */
 function finalistsOf(results: readonly Measured[], k: number): Measured[] {
   const byKey = new Map<string, Measured[]>();
@@ -283,7 +304,7 @@ function finalistsOf(results: readonly Measured[], k: number): Measured[] {
   return [...byKey.values()].flatMap((rs) => [...rs].sort((a, b) => a.ms - b.ms).slice(0, k));
 }
 
-type Shape = { ept: number; slots: number; exchange?: 'split'; parts?: number; prefetch?: true; rounds?: number };
+type Shape = { ept: number; slots: number; exchange?: 'split'; parts?: number; prefetch?: true; rounds?: number; twiddlesAtUse?: true };
 
 function entryOf(r: Shape): TuningEntry {
   return {
@@ -293,6 +314,7 @@ function entryOf(r: Shape): TuningEntry {
     ...(r.parts && r.parts > 1 ? { parts: r.parts } : {}),
     ...(r.prefetch ? { prefetch: true as const } : {}),
     ...(r.rounds && r.rounds > 1 ? { rounds: r.rounds } : {}),
+    ...(r.twiddlesAtUse ? { twiddlesAtUse: true as const } : {}),
   };
 }
 
@@ -311,6 +333,8 @@ interface Measured {
   prefetch?: true;
   /** Rounds per workgroup of the batched kernel (TuningEntry.rounds; absent: 1). */
   rounds?: number;
+  /** Product twiddles formed at their use (TuningEntry.twiddlesAtUse). */
+  twiddlesAtUse?: true;
   ms: number;
   gbs: number;
 }
@@ -346,7 +370,11 @@ function mergeFiles(args: Args): void {
   if (args.finalists) {
     for (const r of finalistsOf(results, args.finalists)) {
       console.log(`${r.profile} ${r.n} ${specOf(r)}`);
-      if (withRoundsToo(r)) console.log(`${r.profile} ${r.n} ${specOf({ ...r, rounds: 2 })}`);
+      const rounds = withRoundsToo(r);
+      const atUse = withAtUseToo(r);
+      if (rounds) console.log(`${r.profile} ${r.n} ${specOf({ ...r, rounds: 2 })}`);
+      if (atUse) console.log(`${r.profile} ${r.n} ${specOf({ ...r, twiddlesAtUse: true })}`);
+      if (rounds && atUse) console.log(`${r.profile} ${r.n} ${specOf({ ...r, rounds: 2, twiddlesAtUse: true })}`);
     }
     return;
   }
@@ -447,7 +475,7 @@ function toJavaScript(ts: string): string {
 function renderTable(w: Partial<Record<ProfileName, Record<number, TuningEntry>>>, device: string, date: string): string {
   const lines = [
     '// Measured defaults written by the autotuner (bench/autotune.ts). Keyed by Limits profile, then',
-    '// precision, then complex FFT length: the winner among the timed (ElementsPerThread, FFT slots, exchange, parts, rounds)',
+    '// precision, then complex FFT length: the winner among the timed (ElementsPerThread, FFT slots, exchange, parts, rounds, twiddles at use)',
     '// candidates of a batched C2C f32 forward FFT, Dawn FAST_TOGGLES (scripts/device-autotune.sh: the finalists',
     `// of an in-process screening, each timed again in its own process). Measured on ${device}, ${date}.`,
     "import type { FFTPrecision } from './model.js';",

@@ -2,6 +2,7 @@
 // precision, then complex FFT length: the winner among the timed (ElementsPerThread, FFT slots, exchange, parts, rounds)
 // candidates of a batched C2C f32 forward FFT over 2^24 elements, Dawn FAST_TOGGLES. Measured on NVIDIA H200
 // (Dawn/Vulkan) by scripts/device-autotune.sh, 2026-11-21; all timings in bench/results/2026-11-21-nvidia-h200-autotune.json.
+// Entries edited since say which bench/NOTES.md run measured them (twiddlesAtUse: run 76's A/B, before the autotuner timed it).
 import type { FFTPrecision } from './model.js';
 import type { ProfileName, TuningEntry } from './tuning-entry.js';
 
