@@ -41,7 +41,8 @@ function header(plan: FFTPlan, prefix: string, tabled: boolean): string {
         `), algorithm ${plan.algorithm}` +
         (plan.algorithm === 'bluestein' ? ` (length ${plan.execSize}, workspace ${plan.workspaceSize} bytes)` : '') +
         `, radices ${engineRadices(plan.execSize, plan.execEPT, plan.exchangeParts, gather).join(' x ')}` +
-        `, ${engineBarriers(plan.execSize, plan.execEPT, plan.exchange, plan.exchangeParts, gather) * (plan.algorithm === 'bluestein' ? 2 : 1)} barriers`,
+        `, ${engineBarriers(plan.execSize, plan.execEPT, plan.exchange, plan.exchangeParts, gather) * (plan.algorithm === 'bluestein' ? 2 : 1)} barriers` +
+        (plan.twiddlesAtUse ? ', product twiddles formed at their use' : ''),
       `// invocation t of FFT slot f holds element t + i * ${plan.stride} in register i (i < ${plan.inputEPT}, element < ${plan.inputLength})`,
     );
   }

@@ -56,6 +56,9 @@ describe('generateModule', () => {
     expect(atUse).not.toMatch(/let w7 = /);
     expect(atUse).toMatch(/_cmul\(\(\*data\)\[\d+\], fft_c2c_fwd_f32_b2187_e27_p3_cmul\(w6, w1\)\)/);
     expect(lastStage(generateModule(plan({ size: 2187, twiddlesAtUse: false })).code)).toMatch(/let w7 = fft_c2c_fwd_f32_b2187_e27_p3_cmul\(w6, w1\);/);
+    // The module's header says so.
+    expect(generateModule(on).code).toContain('12 barriers, product twiddles formed at their use');
+    expect(generateModule(plan({ size: 2187, twiddlesAtUse: false })).code).not.toContain('at their use');
     // Lengths whose entry does not say so, another shape than the entry's, a kind without an entry of its own.
     expect(plan({ size: 4096 }).twiddlesAtUse).toBe(false);
     expect(plan({ size: 2187, exchangeParts: 1 }).twiddlesAtUse).toBe(false);
