@@ -45,7 +45,7 @@ import type {
 } from './model.js';
 import { DEFAULT_LIMITS } from './model.js';
 import { bluesteinLength, isPowerOfTwo } from './sizes.js';
-import { defaultTuning, preferredParts, preferredPrefetch, preferredRounds, preferredSplit, preferredTwiddlesAtUse, suggestedSlots, type EngineKind } from './tuning.js';
+import { defaultTuning, preferredParts, preferredPrefetch, preferredRounds, preferredSplit, preferredTwiddlesAtUse, suggestedSlots, type EngineKind, type EngineShape } from './tuning.js';
 
 /** The operator values of a description, as composed (everything optional). */
 export interface DescriptorState {
@@ -346,6 +346,8 @@ function planFor(state: DescriptorState, direction: FFTDirection): FFTPlan {
   if (folded && layout === 'full') storageSize *= 2;
 
   const requiresWorkspace = engine.algorithm === 'bluestein';
+  // The engine's shape, as the tuning entries' other choices (prefetch, rounds, twiddles at use) were measured with.
+  const shape: EngineShape | undefined = exchange.kind === 'none' ? undefined : { ept: engine.execEPT, exchange: exchange.kind, parts: exchange.parts };
   return Object.freeze({
     size,
     type,
@@ -379,17 +381,11 @@ function planFor(state: DescriptorState, direction: FFTDirection): FFTPlan {
     exchange: exchange.kind,
     exchangeParts: exchange.parts,
     bluesteinPrefetch:
-      engine.algorithm === 'bluestein' &&
-      exchange.kind !== 'none' &&
-      (state.bluesteinPrefetch ?? preferredPrefetch(engine.execSize, engine.execEPT, exchange.kind, exchange.parts, precision, limits)),
+      engine.algorithm === 'bluestein' && shape !== undefined && (state.bluesteinPrefetch ?? preferredPrefetch(engine.execSize, shape, precision, limits)),
     batchRounds:
       state.batchRounds ??
-      (execution === 'block' && exchange.kind !== 'none'
-        ? preferredRounds(engine.execSize, { ept: engine.execEPT, slots: fftsPerBlock / itb, exchange: exchange.kind, parts: exchange.parts }, precision, limits, engine.kind)
-        : 1),
-    twiddlesAtUse:
-      state.twiddlesAtUse ??
-      (exchange.kind !== 'none' && preferredTwiddlesAtUse(engine.execSize, { ept: engine.execEPT, exchange: exchange.kind, parts: exchange.parts }, precision, limits, engine.kind)),
+      (execution === 'block' && shape !== undefined ? preferredRounds(engine.execSize, { ...shape, slots: fftsPerBlock / itb }, precision, limits, engine.kind) : 1),
+    twiddlesAtUse: state.twiddlesAtUse ?? (shape !== undefined && preferredTwiddlesAtUse(engine.execSize, shape, precision, limits, engine.kind)),
     requiresWorkspace,
     workspaceSize: requiresWorkspace ? 2 * engine.execSize * COMPLEX_BYTES[precision] : 0,
   });

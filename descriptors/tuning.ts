@@ -139,28 +139,21 @@ export function preferredParts(n: number, ept: number, precision: FFTPrecision, 
   return measuredEntries(n, precision, limits, kind).length ? 1 : heuristicParts(n, ept, precision, kind);
 }
 
-/**
- * Whether a Bluestein engine of length n with `ept` elements per invocation, exchanging as
- * (exchange, parts), reads H before its first run: only where the measured entry for (n, ept) says
- * so and the plan exchanges exactly as that entry (the shape that was measured).
- */
-export function preferredPrefetch(
-  n: number,
-  ept: number,
-  exchange: 'complex' | 'split',
-  parts: number,
-  precision: FFTPrecision,
-  limits: FFTLimits,
-): boolean {
-  const e = measuredWith(n, ept, precision, limits, 'bluestein');
-  return e?.prefetch === true && exchangesAs(e, exchange, parts);
-}
-
 /** An engine shape as a plan has it: elements per invocation and how it exchanges. */
 export interface EngineShape {
   readonly ept: number;
   readonly exchange: 'complex' | 'split';
   readonly parts: number;
+}
+
+/**
+ * Whether a Bluestein engine of length n in this shape reads H before its first run: only where the
+ * measured entry for (n, ept) says so and the plan exchanges exactly as that entry (the shape that
+ * was measured).
+ */
+export function preferredPrefetch(n: number, shape: EngineShape, precision: FFTPrecision, limits: FFTLimits): boolean {
+  const e = measuredWith(n, shape.ept, precision, limits, 'bluestein');
+  return e?.prefetch === true && exchangesAs(e, shape.exchange, shape.parts);
 }
 
 /** Whether a measured entry exchanges as (exchange, parts): the shape its other choices were measured with. */
