@@ -1,6 +1,7 @@
 // What the WGSL engine can generate: the limits that decide whether a size runs natively (Stockham in
 // registers and workgroup memory), through Bluestein with a workspace, or not at all.
 import type { ExchangeKind, FFTLimits, FFTPrecision } from './model.js';
+import { gatherRadices, MAX_NATIVE_PRIME } from './radices.js';
 import { divisors, largestPrimeFactor, radical } from './sizes.js';
 
 /** Largest complex FFT one invocation computes alone (cuFFTDx's thread limits). */
@@ -9,8 +10,7 @@ export const MAX_THREAD_EXEC_SIZE: Readonly<Record<FFTPrecision, number>> = { f1
 /** Largest elements-per-invocation of a multi-invocation (stride > 1) Block FFT. */
 export const MAX_BLOCK_EPT: Readonly<Record<FFTPrecision, number>> = { f16: 32, f32: 32, f64: 16 };
 
-/** Largest prime the multi-invocation engine builds stages from; larger primes go through Bluestein. */
-export const MAX_NATIVE_PRIME = 13;
+export { MAX_NATIVE_PRIME } from './radices.js';
 
 /** Bytes of one `valueType` register: vec2<f32>, vec4<f16> (two FFTs), vec4<f32> (emulated f64). */
 export const COMPLEX_BYTES: Readonly<Record<FFTPrecision, number>> = { f16: 8, f32: 8, f64: 16 };
@@ -24,9 +24,10 @@ export const VALUE_TYPE: Readonly<Record<FFTPrecision, string>> = {
 export const SCALAR_TYPE: Readonly<Record<FFTPrecision, string>> = { f16: 'f16', f32: 'f32', f64: 'f32' };
 
 /**
- * Elements-per-invocation values the Stockham engine supports for a complex Block FFT of length n:
- * n itself (one invocation per FFT) up to the thread limit, or E < n with E | n, every prime of n
- * dividing E (so each stage's radix divides E), primes at most MAX_NATIVE_PRIME.
+ * Elements-per-invocation values the Stockham engine supports for a complex Block FFT of length n
+ * in plain stages: n itself (one invocation per FFT) up to the thread limit, or E < n with E | n,
+ * every prime of n dividing E (so each stage's radix divides E), primes at most MAX_NATIVE_PRIME.
+ * createFFT's and createConvolution's planners choose their lengths and splits among these.
  */
 export function stockhamEPTs(n: number, precision: FFTPrecision): number[] {
   const out: number[] = [];
@@ -38,6 +39,23 @@ export function stockhamEPTs(n: number, precision: FFTPrecision): number[] {
   }
   if (n <= MAX_THREAD_EXEC_SIZE[precision]) out.push(n);
   return out;
+}
+
+/** True when length n has plain stages (stockhamEPTs): the lengths planners pick when they choose one. */
+export function hasPlainStages(n: number, precision: FFTPrecision): boolean {
+  return stockhamEPTs(n, precision).length > 0;
+}
+
+/**
+ * Elements-per-invocation values of a Block FFT descriptor of complex length n: stockhamEPTs, or for a
+ * length with none (its primes multiply to more than MAX_BLOCK_EPT, as 84 = 4 * 3 * 7 or
+ * 1001 = 7 * 11 * 13) the E | n whose later stages gather their inputs (gatherRadices; f32 and f16,
+ * whose twiddles are computed: df64 stages read tables laid out by stageRadices), rather than Bluestein.
+ */
+export function blockEPTs(n: number, precision: FFTPrecision): number[] {
+  const plain = stockhamEPTs(n, precision);
+  if (plain.length > 0 || precision === 'f64' || largestPrimeFactor(n) > MAX_NATIVE_PRIME) return plain;
+  return divisors(n).filter((e) => e >= 2 && e < n && e <= MAX_BLOCK_EPT[precision] && gatherRadices(n, e) !== undefined);
 }
 
 export interface ExchangeChoice {

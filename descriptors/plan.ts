@@ -13,7 +13,7 @@ import {
   maxBluesteinLength,
   maxNativeBlockSize,
   SCALAR_TYPE,
-  stockhamEPTs,
+  blockEPTs,
   VALUE_TYPE,
 } from './capabilities.js';
 import { fail } from './errors.js';
@@ -127,7 +127,7 @@ function describeLimits(precision: FFTPrecision, limits: FFTLimits): string {
  * for workspace FFTs).
  */
 export function supportedBlockEPTs(execSize: number, algorithm: 'stockham' | 'bluestein', precision: FFTPrecision): number[] {
-  return stockhamEPTs(execSize, precision).filter((e) => algorithm === 'stockham' || (isPowerOfTwo(e) && e < execSize));
+  return blockEPTs(execSize, precision).filter((e) => algorithm === 'stockham' || (isPowerOfTwo(e) && e < execSize));
 }
 
 interface Engine {

@@ -10,6 +10,9 @@
 // invocation writes its outputs there in workgroup memory and reads back elements t + i * stride;
 // after the last stage (Ns * R = N) that index is t + (m + r * E / R) * stride, i.e. the outputs
 // already sit in the natural t + i * stride layout: k stages cost k - 1 exchanges, no bit reversal.
+// Stages after the first whose radix does not divide E gather their inputs from workgroup memory
+// (descriptors/radices.ts gatherRadices); a gathered last stage costs one more exchange back to that
+// layout, and lets lengths whose primes multiply to more than any E run without Bluestein.
 import { ARITH_F32, type Arith } from './arith.js';
 import { codeletFunction, codeletName, Emitter, emitDFT, emitTwiddle, type Sign } from './codelets.js';
 import type { Definitions } from './definitions.js';
@@ -17,8 +20,9 @@ import { addDigitTwiddleDF, digitTwiddleProducts } from './digit-twiddle.js';
 import { twiddleTableLayout, twiddleTableRead, type TwiddleTableLayout, type TwiddleTableStage } from './twiddle-table.js';
 import { quadrantMethod, quadrantSuffix } from './sincos.js';
 import { addConst, divConst, gcd, modConst, mulConst, u32Literal } from './wgsl.js';
-import { MAX_NATIVE_PRIME } from '../descriptors/capabilities.js';
-import { divisors, largestPrimeFactor } from '../descriptors/sizes.js';
+import { GATHER_MAX_REGISTERS, gatherRadices, radixExchanges, stageRadices } from '../descriptors/radices.js';
+
+export { gatherRadices, stageRadices } from '../descriptors/radices.js';
 
 export type ExchangeMode = 'none' | 'complex' | 'split';
 
@@ -31,7 +35,7 @@ export interface BlockEngineSpec {
   readonly size: number;
   /** Register arithmetic (kernels/arith.ts); default f32. */
   readonly arith?: Arith;
-  /** Complex elements per invocation E (E | N, every radix of N divides E); E = N: one invocation, no exchange. */
+  /** Complex elements per invocation E (E | N; stages whose radix does not divide E gather); E = N: one invocation, no exchange. */
   readonly ept: number;
   /** Length of the register array the engine function takes (>= E; extra registers are left alone). */
   readonly storage: number;
@@ -104,79 +108,6 @@ export interface BlockEngineSpec {
 }
 
 /**
- * Stage radices for length n with e elements per invocation: each the largest divisor of e left in
- * n. With parts > 1 (a parted exchange, see BlockEngineSpec.parts) the last stage takes the largest
- * divisor of e first and the others at most e / parts, so that every exchanged stage runs a
- * multiple of `parts` butterflies per invocation.
- */
-export function stageRadices(n: number, e: number, parts = 1): number[] {
-  if (e === n) return [n];
-  const fill = (left: number, cap: number): number[] => {
-    const out: number[] = [];
-    while (left > 1) {
-      const r = gcd(cap, left);
-      if (r === 1) throw new Error(`webfftdx: length ${n} has a prime factor that does not divide ElementsPerThread ${e}${parts > 1 ? ` / ${parts}` : ''}`);
-      out.push(r);
-      left /= r;
-    }
-    return out;
-  };
-  if (parts === 1) return fill(n, e);
-  const last = gcd(e, n);
-  if (last % parts !== 0 || e % parts !== 0) throw new Error(`webfftdx: a ${parts}-part exchange needs ${parts} | E and the last radix`);
-  return [...fill(n / last, e / parts), last];
-}
-
-/** Most registers a gathered stage (see gatherRadices) holds per invocation, in its own local array. */
-const GATHER_MAX_REGISTERS = 32;
-/** Least share of a gathered stage's butterfly slots (invocations x butterflies each) that do work. */
-const GATHER_MIN_USE = 0.75;
-
-/**
- * Stage radices with fewer stages than stageRadices(n, e) where middle stages need not divide e, or
- * undefined when there are none. stageRadices takes every radix from e, so a length whose e lacks a
- * factor's powers pays many small stages: 1920 = 2^7 * 15 has e = 30 and radices 30, 2, 2, 2, 2, 2, 2
- * (six exchanges). Here only the first and the last stage work on the registers in the
- * t + i * stride layout (so they divide e); a middle stage of radix R has its ceil(n / (R stride))
- * butterflies per invocation gather their inputs from workgroup memory into a local array (at most
- * GATHER_MAX_REGISTERS values, butterfly slots at least GATHER_MIN_USE busy): 1920 as 30, 32, 2
- * (two exchanges), 10000 (e = 20) as 20, 25, 20 rather than 20, 20, 5, 5. Among the shortest
- * sequences, the one whose least busy gathered stage is busiest, then the larger radices first.
- */
-export function gatherRadices(n: number, e: number): number[] | undefined {
-  if (e >= n || n % e !== 0) return undefined;
-  let base: number[];
-  try {
-    base = stageRadices(n, e);
-  } catch {
-    return undefined;
-  }
-  const stride = n / e;
-  // Share of busy butterfly slots of a middle stage of radix r (1 when r divides e), 0 when not allowed.
-  const use = (r: number): number => {
-    if (e % r === 0) return 1;
-    if (largestPrimeFactor(r) > MAX_NATIVE_PRIME) return 0;
-    const per = Math.ceil(n / r / stride);
-    return per * r <= GATHER_MAX_REGISTERS ? n / r / (per * stride) : 0;
-  };
-  let best: { radices: number[]; use: number } | undefined;
-  const better = (radices: number[], u: number) =>
-    !best || radices.length < best.radices.length || (radices.length === best.radices.length && u > best.use + 1e-9);
-  const search = (left: number, radices: number[], u: number) => {
-    // left as the last stage.
-    if (radices.length >= 2 && e % left === 0 && better([...radices, left], u)) best = { radices: [...radices, left], use: u };
-    if (radices.length + 2 >= (best?.radices.length ?? base.length)) return;
-    for (const r of divisors(left).sort((a, b) => b - a)) {
-      if (r < 2 || r >= left) continue;
-      const ur = use(r);
-      if (ur >= GATHER_MIN_USE) search(left / r, [...radices, r], Math.min(u, ur));
-    }
-  };
-  for (const first of divisors(gcd(n, e)).sort((a, b) => b - a)) if (first >= 2 && first < n) search(n / first, [first], 1);
-  return best && best.radices.length < base.length ? best.radices : undefined;
-}
-
-/**
  * The radices addBlockEngine runs for a 1D engine when the spec gives none: gatherRadices where the
  * exchange is in one part (a gathered stage's outputs do not fall into parts) and `gather` (f32 and
  * f16 twiddles: df64 stages read twiddle tables laid out by stage), else stageRadices.
@@ -187,7 +118,7 @@ export function engineRadices(n: number, e: number, parts = 1, gather = true): n
 
 /** Workgroup barriers the register engine executes (for documentation and tests); `gather` as engineRadices. */
 export function engineBarriers(n: number, e: number, exchange: ExchangeMode, parts = 1, gather = true): number {
-  const exchanges = engineRadices(n, e, parts, gather).length - 1;
+  const exchanges = radixExchanges(engineRadices(n, e, parts, gather), e);
   return (exchange === 'split' ? 4 : exchange === 'complex' ? 2 : 0) * parts * exchanges;
 }
 
@@ -299,7 +230,7 @@ function stagesOf(spec: StageSpec): Stage[] {
     const gathered = spec.ept % radix !== 0;
     const per = gathered ? Math.ceil(spec.size / radix / stride) : spec.ept / radix;
     if (gathered) {
-      if (j === 0 || j === radices.length - 1 || parts !== 1 || phases.length !== 1 || spec.naturalOutput || per * radix > GATHER_MAX_REGISTERS) {
+      if (j === 0 || parts !== 1 || phases.length !== 1 || spec.naturalOutput || per * radix > GATHER_MAX_REGISTERS) {
         throw new Error(`internal: engine radix ${radix} (stage ${j}) does not divide E ${spec.ept} and cannot be gathered`);
       }
     } else if (exchanged && per % parts !== 0) {
@@ -750,6 +681,13 @@ export function addBlockEngine(defs: Definitions, spec: BlockEngineSpec): string
       defs.add(exName, () => ex.code);
       body.push(`${exName}(data, thread, fft, working);`);
       reg = ex.next;
+    } else if (stage.gathered) {
+      // A gathered last stage (gatherRadices) leaves its outputs in the local array: one more exchange
+      // puts them back in the t + i * stride layout, as the stage that reads them in would (radix E).
+      const exName = `${stem}_exchange_${j}`;
+      const natural: Stage = { radix: ept, ns: n, gathered: false, per: 1, local: stage.local };
+      defs.add(exName, () => gatherExchangeFunction(defs, spec, j, stage, natural, exName));
+      body.push(`${exName}(data, &g, thread, fft, working);`);
     }
   });
   if (reg.some((physical, i) => physical !== i)) {
@@ -760,7 +698,7 @@ export function addBlockEngine(defs: Definitions, spec: BlockEngineSpec): string
     [
       `// ${n}-point ${spec.phases && spec.phases.length > 1 ? `[${spec.phases.join(' x ')}] ` : ''}${sign < 0 ? 'forward' : 'inverse'} FFT over ${stride} invocation(s) x ${ept} registers; radices ${stages
         .map((s) => s.radix)
-        .join(' x ')}; ${(spec.exchange === 'split' ? 4 : spec.exchange === 'complex' ? 2 : 0) * parts * (stages.length - (spec.naturalOutput ? 0 : 1))} barriers.`,
+        .join(' x ')}; ${(spec.exchange === 'split' ? 4 : spec.exchange === 'complex' ? 2 : 0) * parts * (stages.length - (spec.naturalOutput || stages[stages.length - 1].gathered ? 0 : 1))} barriers.`,
       `fn ${name}(data: ${registerType(storage, spec.arith ?? ARITH_F32)}, thread: u32, fft: u32) {`,
       ...body.map((l) => `  ${l}`),
       `}`,

@@ -175,6 +175,9 @@ describe('what the engine can build under the Limits', () => {
     expect(fft(Size(96), Block(), ElementsPerThread(5))).type.toRaiseError(
       '(FFT error) ElementsPerThread(5) is not supported for Size(96) in f32 Block execution: supported values are 6, 12, 24',
     );
+    expect(fft(Size(84), Block(), ElementsPerThread(8))).type.toRaiseError(
+      '(FFT error) ElementsPerThread(8) is not supported for Size(84) in f32 Block execution: supported values are 4, 6, 7, 12, 14, 21, 28',
+    );
     expect(fft(Size(127), Block(), ElementsPerThread(6))).type.toRaiseError(
       '(FFT error) ElementsPerThread(6) is not supported for Size(127) in f32 Block execution (Bluestein length 256): supported values are 2, 4, 8, 16, 32',
     );

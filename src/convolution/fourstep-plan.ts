@@ -23,6 +23,7 @@
 // (L_1 ... L_(p-1)) k: what createFFT's final pass would write there (naturalIndex below).
 import { tableCollector, UNBOUNDED, type ColumnsPass } from '../any-shape/passes.js';
 import { COLUMNS, basePassCost, basePassShape, columnPassShape, splitLength, type PassPrecision, type PassShape, type PlanLimits } from '../any-shape/pass-split.js';
+import { hasPlainStages } from '../../descriptors/capabilities.js';
 import { divisors, largestPrimeFactor } from '../../descriptors/sizes.js';
 import { naturalIndex } from '../../kernels/any-shape/digit-order.js';
 import { stageRadices } from '../../kernels/stockham.js';
@@ -96,7 +97,8 @@ function fourStepSplit(V: number, limits: PlanLimits & ConvolutionLimits, precis
   const maxRow = largestFusedLength('complex', limits, precision);
   const candidates: { columns: number[]; row: number }[] = [];
   for (const row of divisors(V)) {
-    if (row < 2 || row >= V || row > maxRow || largestPrimeFactor(row) > 13) continue;
+    // Rows in plain stages only: the fitted costs and the measured splits are theirs.
+    if (row < 2 || row >= V || row > maxRow || largestPrimeFactor(row) > 13 || !hasPlainStages(row, precision)) continue;
     const columns = splitLength(V / row, limits, precision, false, basePassCost);
     if (columns) candidates.push({ columns, row });
   }

@@ -3,7 +3,7 @@
 // and offsets of the input, spectrum and output. Everything that depends on the device comes from
 // its limits, so `convolutionLayout(device.limits, ...)` tells a caller P before any GPU work.
 import { fft } from '../fft.js';
-import { MAX_NATIVE_PRIME, maxBluesteinLength, maxNativeBlockSize } from '../../descriptors/capabilities.js';
+import { hasPlainStages, MAX_NATIVE_PRIME, maxBluesteinLength, maxNativeBlockSize } from '../../descriptors/capabilities.js';
 import type { FFTLimits, FFTPlan } from '../../descriptors/model.js';
 import { Block, Direction, ElementsPerThread, FFTsPerBlock, Limits, Precision, RealFFTOptions, Size, Type } from '../../descriptors/operators.js';
 import { isPowerOfTwo, largestPrimeFactor } from '../../descriptors/sizes.js';
@@ -180,12 +180,13 @@ function runsNatively(engine: ConvolutionEngine, p: number, limits: FFTLimits, p
 }
 
 /**
- * The smallest length >= l with no prime factor above 7 that the engine runs natively (scipy's
- * next_fast_len, restricted to what one workgroup runs); undefined beyond `max`.
+ * The smallest length >= l with no prime factor above 7 that the engine runs natively in plain stages
+ * (scipy's next_fast_len, restricted to what one workgroup runs; lengths whose engines gather their
+ * last stage run when asked for, but are not padded to); undefined beyond `max`.
  */
 function nextFastLength(l: number, max: number, limits: FFTLimits, precision: 'f32' | 'f64' = 'f32'): number | undefined {
   for (let n = Math.max(2, l); n <= max; n++) {
-    if (largestPrimeFactor(n) <= 7 && runsNatively('c2c', n, limits, precision)) return n;
+    if (largestPrimeFactor(n) <= 7 && hasPlainStages(n, precision) && runsNatively('c2c', n, limits, precision)) return n;
   }
   return undefined;
 }

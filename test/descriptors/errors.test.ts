@@ -69,6 +69,7 @@ const cases: [string, () => unknown, string][] = [
   ['Bluestein 16385 mid', () => fft(Size(n(16385)), Block(), mid()), 'Size(16385) needs Bluestein length 65536, beyond the largest Block FFT for these Limits (32768 in f32 with 32768 bytes of workgroup memory and 1024 invocations)'],
   ['Bluestein 4097', () => fft(Size(n(4097)), Block(), Direction('forward')), `Size(4097) needs Bluestein length 16384, beyond the largest Block FFT for these Limits (${core})`],
   ['EPT 5 for 96', () => fft(Size(96), Block(), ElementsPerThread(n(5))), 'ElementsPerThread(5) is not supported for Size(96) in f32 Block execution: supported values are 6, 12, 24'],
+  ['EPT 8 for 84 (gathered stages)', () => fft(Size(84), Block(), ElementsPerThread(n(8))), 'ElementsPerThread(8) is not supported for Size(84) in f32 Block execution: supported values are 4, 6, 7, 12, 14, 21, 28'],
   ['EPT 6 for 127', () => fft(Size(127), Block(), ElementsPerThread(n(6))), 'ElementsPerThread(6) is not supported for Size(127) in f32 Block execution (Bluestein length 256): supported values are 2, 4, 8, 16, 32'],
   ['folded EPT 128 for 64', () => fft(Size(64), Block(), Type('c2r'), RealFFTOptions('packed', 'folded'), ElementsPerThread(n(128))), 'ElementsPerThread(128) is not supported for Size(64) in f32 Block execution: supported values are 4, 8, 16, 32, 64'],
   ['BlockDim(8)', () => fft(Size(128), Block(), ElementsPerThread(8), BlockDim(n(8))), 'BlockDim(8, 1, 1) is too small for Size(128) with ElementsPerThread(8) and FFTsPerBlock(1): it needs x >= 16 and y >= 1'],

@@ -5,8 +5,9 @@
 // spread of large sizes for the default limits and the adapter limits. On software Vulkan the
 // pipeline compile dominates, and Bluestein kernels (two straight-line runs of the B-point engine)
 // take 2-4 s each for lavapipe to compile with a cold shader cache, against well under a second for
-// the native ones. So the default run takes every size that runs natively (101 of 2..256) and, of
-// the 154 Bluestein sizes 65..255, every prime and the two shortest and two longest of each
+// the native ones. So the default run takes every size that runs natively (131 of 2..256, 30 of them
+// with gathered later stages) and, of the 124 Bluestein sizes 67..255, every prime and the two
+// shortest and two longest of each
 // Bluestein length B (the ends of each B's range: most and fewest zero-padded registers); the
 // composites between differ from those only in the constants n and the chirp. Each size of that sweep
 // runs in one direction, forward and inverse alternating along the list (the inverse is the same
@@ -84,7 +85,9 @@ describe(`Block execute (registers), default choices, ${FULL ? 'every size' : 'e
     const sample = defaultSmallSizes();
     const native = ALL_SMALL.filter((n) => !BLUESTEIN.includes(n));
     expect(native.every((n) => sample.includes(n))).toBe(true);
-    expect(sample.filter((n) => BLUESTEIN.includes(n))).toEqual(expect.arrayContaining([65, 66, 67, 126, 127, 129, 130, 131, 251, 254, 255]));
+    expect(sample.filter((n) => BLUESTEIN.includes(n))).toEqual(expect.arrayContaining([67, 68, 124, 127, 129, 131, 251, 254, 255]));
+    // Lengths whose primes no ElementsPerThread holds run natively, their later stages gathered (65, 84, 126, 130, 210).
+    expect([65, 84, 126, 130, 210].every((n) => !BLUESTEIN.includes(n) && sample.includes(n))).toBe(true);
     expect(sample.length).toBeLessThan(ALL_SMALL.length);
   });
   for (let start = 0; start < SMALL.length; start += GROUP) {

@@ -80,6 +80,19 @@ describe('parted exchange and gathered stages (engine options)', () => {
     expect(engineBarriers(1920, 30, 'complex')).toEqual(4);
   });
 
+  it('lengths whose primes no E holds gather their later stages, the last one exchanged back to the register layout', () => {
+    // 84 = 4 * 3 * 7 and 1001 = 7 * 11 * 13: no E <= 32 holds every prime, so there are no plain stages.
+    expect(() => stageRadices(84, 12)).toThrow();
+    expect(gatherRadices(84, 12)).toEqual([12, 7]);
+    expect(gatherRadices(1001, 11)).toEqual([11, 13, 7]);
+    // An exchange after each stage, the gathered last one's included: 2 x 2 and 3 x 4 (split) barriers.
+    expect(engineBarriers(84, 12, 'complex')).toEqual(4);
+    expect(engineBarriers(1001, 11, 'split')).toEqual(12);
+    // Lengths with plain stages never end on a gathered one (their measured engines stay as they are).
+    expect(gatherRadices(4096, 16)).toBeUndefined();
+    expect(gatherRadices(6561, 27)).toBeUndefined();
+  });
+
   it('matches the f64 reference, forward and inverse', { timeout: 600_000 }, async () => {
     const { device } = await testDevice();
     const seed = makeSeed();
@@ -95,6 +108,11 @@ describe('parted exchange and gathered stages (engine options)', () => {
       // (eight radix-4 butterflies per invocation, the last partial).
       { n: 1920, ept: 30, slots: 1, exchange: 'complex', parts: 1 },
       { n: 240, ept: 30, slots: 2, exchange: 'split', parts: 1 },
+      // Gathered last stages and the exchange after them (lengths no E holds every prime of): 12 x 7
+      // in two slots, 11 x 13 x 7 (both later stages gathered), 14 x 15 split (one partial butterfly).
+      { n: 84, ept: 12, slots: 2, exchange: 'complex', parts: 1 },
+      { n: 1001, ept: 11, slots: 1, exchange: 'complex', parts: 1 },
+      { n: 210, ept: 14, slots: 1, exchange: 'split', parts: 1, twiddlesAtUse: true },
       // Product twiddles formed at their use (TuningEntry.twiddlesAtUse): 2187's last radix-27 stage
       // (one set shared by the invocation's one butterfly), 1000's radix-5 and radix-20 stages, and
       // 240's gathered radix-4 stage, whose butterflies each have their own k.

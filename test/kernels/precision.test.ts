@@ -97,6 +97,8 @@ const F16_CASES: Case[] = [
   { label: 'Block Size(127) registers (Bluestein)', state: { size: 127, execution: 'block' }, api: 'registers', count: 2 },
   // 6 x 8 x 3: the radix-8 stage is gathered (E6), its f16 register pairs in the engine's local array.
   { label: 'Block Size(144) registers (gathered stage)', state: { size: 144, execution: 'block' }, api: 'registers', count: 2 },
+  // 84 = 4 * 3 * 7, whose primes no E holds: E7 runs 7 x 12, the radix-12 last stage gathered and exchanged back.
+  { label: 'Block Size(84) shared (gathered last stage)', state: { size: 84, execution: 'block' }, api: 'shared', count: 2 },
   { label: 'Block Size(4096) registers', state: { size: 4096, execution: 'block' }, api: 'registers', count: 1 },
   { label: 'Block Size(8192) registers (max)', state: { size: 8192, execution: 'block' }, api: 'registers', count: 1 },
 ];
