@@ -24,7 +24,7 @@
 // and the winners are printed as descriptors/kind-tuning-table.ts entries
 // (that table is edited by hand: --out-table writes C2C tables only).
 import { readFileSync, writeFileSync } from 'node:fs';
-import { fitsLimits, maxNativeBlockSize, stockhamEPTs, supportsParts } from '../descriptors/capabilities.js';
+import { blockEPTs, fitsLimits, hasPlainStages, maxNativeBlockSize, supportsParts } from '../descriptors/capabilities.js';
 import type { FFTLimits, FFTPlan } from '../descriptors/model.js';
 import { bluesteinProbeSize } from '../descriptors/sizes.js';
 import { resolvePlan, supportedBlockEPTs, type DescriptorState } from '../descriptors/plan.js';
@@ -147,7 +147,7 @@ function sizesFor(limits: FFTLimits, explicit: number[] | undefined): number[] {
   const pow2: number[] = [];
   for (let n = 4; n <= max; n *= 2) pow2.push(n);
   const list = explicit ?? [...pow2, ...NON_POW2];
-  return list.filter((n) => n <= max && stockhamEPTs(n, 'f32').some((e) => fitsLimits(n, e, 1, 'f32', limits)));
+  return list.filter((n) => n <= max && blockEPTs(n, 'f32').some((e) => fitsLimits(n, e, 1, 'f32', limits)));
 }
 
 /**
@@ -158,14 +158,15 @@ function sizesFor(limits: FFTLimits, explicit: number[] | undefined): number[] {
  * on) where the engine supports them (smaller buffers again).
  * Candidates that resolve to the same implementation are measured once.
  */
-// At most 3 EPTs x 3 slot counts x (complex, split) x parts: under ~40 cases per process, well
-// before the in-process slow-down seen after ~60 cases.
+// At most 3 EPTs x 3 slot counts x (complex, split) x parts (every E, in one part, for lengths
+// without plain stages); the screening script times TUNE_CHUNK of them per process.
 function candidates(n: number, limits: FFTLimits, kind?: EngineKind): TuningEntry[] {
   const base = defaultTuning(n, 'f32', limits, kind)!;
-  const epts = (kind === 'bluestein' ? supportedBlockEPTs(n, 'bluestein', 'f32') : stockhamEPTs(n, 'f32'))
+  // Lengths whose every E gathers stages (blockEPTs) have few E, none of them measured: all of them.
+  const epts = (kind === 'bluestein' ? supportedBlockEPTs(n, 'bluestein', 'f32') : blockEPTs(n, 'f32'))
     .filter((e) => fitsLimits(n, e, 1, 'f32', limits))
     .sort((a, b) => Math.abs(Math.log2(a / base.ept)) - Math.abs(Math.log2(b / base.ept)))
-    .slice(0, 3);
+    .slice(0, kind === undefined && !hasPlainStages(n, 'f32') ? undefined : 3);
   const out: TuningEntry[] = [];
   const seen = new Set<string>();
   const add = (c: TuningEntry) => {

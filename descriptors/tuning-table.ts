@@ -2,7 +2,8 @@
 // precision, then complex FFT length: the winner among the timed (ElementsPerThread, FFT slots, exchange, parts, rounds)
 // candidates of a batched C2C f32 forward FFT over 2^24 elements, Dawn FAST_TOGGLES. Measured on NVIDIA H200
 // (Dawn/Vulkan) by scripts/device-autotune.sh, 2026-11-21; all timings in bench/results/2026-11-21-nvidia-h200-autotune.json.
-// Entries edited since say which bench/NOTES.md run measured them (twiddlesAtUse: run 76's A/B, before the autotuner timed it).
+// Entries edited since say which bench/NOTES.md run measured them (twiddlesAtUse: run 76's A/B, before the autotuner timed it;
+// the lengths whose last stage gathers: run 79's autotuner and run.js A/B).
 import type { FFTPrecision } from './model.js';
 import type { ProfileName, TuningEntry } from './tuning-entry.js';
 
@@ -46,9 +47,11 @@ export const MEASURED_TUNING: Partial<Record<ProfileName, Partial<Record<FFTPrec
       32: { ept: 8, slots: 8, exchange: 'split', parts: 2 },
       48: { ept: 12, slots: 8, exchange: 'split' },
       64: { ept: 8, slots: 4 },
+      84: { ept: 21, slots: 8, exchange: 'split', twiddlesAtUse: true }, // autotuner, 2026-11-29 (bench/NOTES.md run 79: gathered last stages)
       96: { ept: 12, slots: 4 },
       100: { ept: 10, slots: 8, exchange: 'split' },
       128: { ept: 8, slots: 4, parts: 2 },
+      210: { ept: 14, slots: 4, exchange: 'split', twiddlesAtUse: true }, // autotuner, 2026-11-29 (bench/NOTES.md run 79: gathered last stages)
       240: { ept: 30, slots: 4, exchange: 'split', parts: 3 }, // autotuner, 2026-11-28 (bench/NOTES.md run 73)
       256: { ept: 8, slots: 1, exchange: 'split' },
       400: { ept: 20, slots: 4, exchange: 'split' },
@@ -59,11 +62,13 @@ export const MEASURED_TUNING: Partial<Record<ProfileName, Partial<Record<FFTPrec
       729: { ept: 27, slots: 1, parts: 3 }, // bench/NOTES.md run 11
       960: { ept: 30, slots: 1, exchange: 'split' }, // autotuner, 2026-11-28 (bench/NOTES.md run 73: gathered stages)
       1000: { ept: 20, slots: 1, exchange: 'split', parts: 2 }, // +1.3 % over complex in 2 parts, three processes each (bench/NOTES.md run 22)
+      1008: { ept: 12, slots: 1, exchange: 'split', twiddlesAtUse: true }, // autotuner, 2026-11-29 (bench/NOTES.md run 79: gathered last stages)
       1024: { ept: 16, slots: 1, parts: 2 },
       1080: { ept: 30, slots: 4, parts: 5 }, // autotuner, 2026-11-28 (bench/NOTES.md run 72)
       1200: { ept: 30, slots: 4, exchange: 'split', parts: 3 }, // autotuner, 2026-11-28 (bench/NOTES.md run 72)
       1440: { ept: 30, slots: 2, parts: 5 }, // autotuner, 2026-11-28 (bench/NOTES.md run 72)
       1920: { ept: 30, slots: 1, exchange: 'split' }, // autotuner, 2026-11-28 (bench/NOTES.md run 73: gathered stages)
+      2016: { ept: 12, slots: 1, twiddlesAtUse: true }, // autotuner, 2026-11-29 (bench/NOTES.md run 79: gathered last stages)
       2048: { ept: 16, slots: 1, parts: 2 }, // re-measured at 2^26, one process per shape (bench/NOTES.md run 10)
       2160: { ept: 30, slots: 2, exchange: 'split', parts: 5, rounds: 2 }, // autotuner, 2026-11-28 (bench/NOTES.md run 72)
       2187: { ept: 27, slots: 1, parts: 3, twiddlesAtUse: true }, // bench/NOTES.md runs 11 and 76
@@ -71,6 +76,7 @@ export const MEASURED_TUNING: Partial<Record<ProfileName, Partial<Record<FFTPrec
       3125: { ept: 25, slots: 1, parts: 5, rounds: 2 }, // bench/NOTES.md runs 11 and 24
       3600: { ept: 30, slots: 1, exchange: 'split' }, // autotuner, 2026-11-28 (bench/NOTES.md run 73: gathered stages)
       3840: { ept: 30, slots: 1, parts: 5, twiddlesAtUse: true }, // autotuner, 2026-11-28 (bench/NOTES.md runs 72 and 76)
+      4032: { ept: 24, slots: 1, exchange: 'split', twiddlesAtUse: true }, // autotuner, 2026-11-29 (bench/NOTES.md run 79: gathered last stages)
       4096: { ept: 32, slots: 1, parts: 2 }, // +1.0 % over complex in 4 parts (run 10's choice), three processes each (bench/NOTES.md run 22)
       4320: { ept: 30, slots: 1, parts: 5 }, // autotuner, 2026-11-28 (bench/NOTES.md run 72)
       5000: { ept: 20, slots: 1, exchange: 'split', parts: 2, twiddlesAtUse: true }, // autotuner, 2026-11-28 (bench/NOTES.md runs 73 and 76)
