@@ -18,17 +18,21 @@ export const MEASURED_TUNING: Partial<Record<ProfileName, Partial<Record<FFTPrec
       32: { ept: 8, slots: 8, exchange: 'split', parts: 2 },
       48: { ept: 12, slots: 16, exchange: 'split' },
       64: { ept: 8, slots: 4 },
+      84: { ept: 21, slots: 8, exchange: 'split', twiddlesAtUse: true }, // the large entry's kernel (bench/NOTES.md run 79)
       96: { ept: 12, slots: 4 },
       100: { ept: 10, slots: 8, exchange: 'split' }, // autotuner finals, best of the processes per shape (bench/NOTES.md run 12)
       128: { ept: 8, slots: 2, parts: 2 },
+      210: { ept: 14, slots: 4, exchange: 'split', twiddlesAtUse: true }, // the large entry's kernel (bench/NOTES.md run 79)
       256: { ept: 8, slots: 1, exchange: 'split' },
       400: { ept: 20, slots: 6, exchange: 'split' },
       512: { ept: 8, slots: 2, parts: 2 },
       625: { ept: 25, slots: 2, parts: 5 }, // bench/NOTES.md runs 11 and 12
       729: { ept: 27, slots: 1, parts: 3 }, // bench/NOTES.md run 11
       1000: { ept: 20, slots: 1, parts: 2 }, // autotuner finals, best of the processes per shape (bench/NOTES.md run 12)
+      1008: { ept: 12, slots: 1, exchange: 'split', twiddlesAtUse: true }, // the large entry's kernel (bench/NOTES.md run 79)
       1024: { ept: 16, slots: 1, parts: 2 },
       1920: { ept: 30, slots: 1, exchange: 'split' }, // autotuner, 2026-11-28 (bench/NOTES.md run 74: gathered stages)
+      2016: { ept: 12, slots: 1, twiddlesAtUse: true }, // the large entry's kernel (bench/NOTES.md run 79)
       2048: { ept: 16, slots: 1, parts: 2 },
       2187: { ept: 27, slots: 1, parts: 3, twiddlesAtUse: true }, // bench/NOTES.md runs 11 and 76 (the large entry's kernel)
       3125: { ept: 25, slots: 1, parts: 5 }, // bench/NOTES.md run 11
@@ -111,19 +115,24 @@ export const MEASURED_TUNING: Partial<Record<ProfileName, Partial<Record<FFTPrec
       32: { ept: 8, slots: 8, exchange: 'split', parts: 2 },
       48: { ept: 12, slots: 8 },
       64: { ept: 8, slots: 8 },
+      84: { ept: 21, slots: 8, exchange: 'split', twiddlesAtUse: true }, // the large entry's kernel (bench/NOTES.md run 79)
       96: { ept: 12, slots: 4 },
       100: { ept: 10, slots: 8, exchange: 'split' }, // autotuner finals, best of the processes per shape (bench/NOTES.md run 12)
       128: { ept: 8, slots: 2, parts: 2 },
+      210: { ept: 14, slots: 4, exchange: 'split', twiddlesAtUse: true }, // the large entry's kernel (bench/NOTES.md run 79)
       256: { ept: 8, slots: 1, exchange: 'split' },
       400: { ept: 20, slots: 4, exchange: 'split' },
       512: { ept: 8, slots: 1, exchange: 'split' },
       625: { ept: 25, slots: 2, parts: 5 }, // bench/NOTES.md runs 11 and 12
       729: { ept: 27, slots: 1, parts: 3 }, // bench/NOTES.md run 11
       1000: { ept: 20, slots: 1, parts: 2 },
+      1008: { ept: 12, slots: 1, exchange: 'split', twiddlesAtUse: true }, // the large entry's kernel (bench/NOTES.md run 79)
       1024: { ept: 16, slots: 1, parts: 2 },
+      2016: { ept: 12, slots: 1, twiddlesAtUse: true }, // the large entry's kernel (bench/NOTES.md run 79)
       2048: { ept: 16, slots: 1, parts: 2 },
       2187: { ept: 27, slots: 1, parts: 3, twiddlesAtUse: true }, // bench/NOTES.md runs 11 and 76 (the large entry's kernel)
       3125: { ept: 25, slots: 1, parts: 5, rounds: 2 }, // bench/NOTES.md runs 11 and 24
+      4032: { ept: 24, slots: 1, exchange: 'split', twiddlesAtUse: true }, // the large entry's kernel (bench/NOTES.md run 79)
       4096: { ept: 32, slots: 1, parts: 4 }, // bench/NOTES.md runs 10 and 12
       6561: { ept: 27, slots: 1, parts: 3 }, // bench/NOTES.md run 11
       8192: { ept: 32, slots: 1, parts: 4, twiddlesAtUse: true }, // the large entry's kernel (bench/NOTES.md run 76)

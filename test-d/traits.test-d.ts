@@ -156,11 +156,11 @@ expectType<true>(B.requiresWorkspace);
 expectType<4096>(B.workspaceSize);
 expectType<127>(B.inputLength);
 
-// --- 84 = 4 * 3 * 7, whose primes no ElementsPerThread holds: native (7 x 12, the last stage gathered), no workspace; Bluestein in f64 ---
+// --- 84 = 4 * 3 * 7, whose primes no ElementsPerThread holds: native (21 x 4, the last stage gathered), no workspace; Bluestein in f64 ---
 const GA = fft(Size(84), Block(), Direction('forward'));
 expectType<false>(GA.requiresWorkspace);
-expectType<7>(GA.elementsPerThread);
-expectType<12>(GA.stride);
+expectType<21>(GA.elementsPerThread);
+expectType<4>(GA.stride);
 expectType<true>(fft(Size(84), Block(), Direction('forward'), Precision('f64')).requiresWorkspace);
 
 // --- Limits ---

@@ -101,9 +101,9 @@ describe('precision, Bluestein, Limits, BlockDim', () => {
     expect([D.requiresWorkspace, D.workspaceSize, D.inputLength]).toEqual([true, 4096, 127]);
   });
   it('lengths whose primes no ElementsPerThread holds run natively, their later stages gathered', () => {
-    // 84 = 4 * 3 * 7: no E <= 32 holds 2, 3 and 7, so E7 runs 7 x 12 (the radix-12 stage gathered), no workspace.
+    // 84 = 4 * 3 * 7: no E <= 32 holds 2, 3 and 7, so the measured E21 runs 21 x 4 (the radix-4 stage gathered), no workspace.
     const D = fft(Size(84), Block(), Direction('forward'));
-    expect([D.requiresWorkspace, D.workspaceSize, D.elementsPerThread, D.stride]).toEqual([false, 0, 7, 12]);
+    expect([D.requiresWorkspace, D.workspaceSize, D.elementsPerThread, D.stride]).toEqual([false, 0, 21, 4]);
     // df64 engines read stage twiddles from tables laid out by plain stages: Bluestein there.
     expect(fft(Size(84), Block(), Direction('forward'), Precision('f64')).requiresWorkspace).toBe(true);
   });
