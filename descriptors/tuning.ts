@@ -2,7 +2,7 @@
 // the analogue of cuFFTDx's per-architecture database. Entries measured by the autotuner
 // (bench/autotune.ts) live in tuning-table.ts; sizes it has not measured fall back to a reasoned
 // heuristic. Both are plain runtime code: the type-level tables are generated from here.
-import { blockEPTs, fitsLimits, MAX_THREAD_EXEC_SIZE, supportsParts } from './capabilities.js';
+import { blockEPTs, fitsLimits, hasPlainStages, MAX_THREAD_EXEC_SIZE, supportsParts } from './capabilities.js';
 import type { FFTLimits, FFTPrecision } from './model.js';
 import { gatherRadices, radixExchanges } from './radices.js';
 import { radical } from './sizes.js';
@@ -131,7 +131,7 @@ export function defaultTuning(n: number, precision: FFTPrecision, limits: FFTLim
  * it holds for any number of FFT slots with that EPT.
  */
 export function preferredSplit(n: number, ept: number, precision: FFTPrecision, limits: FFTLimits, kind?: EngineKind): boolean {
-  return measuredWith(n, ept, precision, limits, kind)?.exchange === 'split';
+  return measuredWith(n, ept, precision, limits, kind)?.exchange === 'split' || gatheredDefaults(n, precision, limits, kind);
 }
 
 /**
@@ -192,7 +192,18 @@ export function preferredRounds(
  */
 export function preferredTwiddlesAtUse(n: number, shape: EngineShape, precision: FFTPrecision, limits: FFTLimits, kind?: EngineKind): boolean {
   const e = ownEntry(n, precision, limits, kind);
-  return e?.twiddlesAtUse === true && e.ept === shape.ept && exchangesAs(e, shape.exchange, shape.parts);
+  if (e) return e.twiddlesAtUse === true && e.ept === shape.ept && exchangesAs(e, shape.exchange, shape.parts);
+  return shape.exchange === 'split' && gatheredDefaults(n, precision, limits, kind);
+}
+
+/**
+ * C2C f32 lengths without plain stages (their later stages gather: capabilities.ts blockEPTs) and
+ * without a measured entry take the split exchange with product twiddles formed at their use: on an
+ * H200 that beat the complex exchange at 12 of 17 sampled lengths (+1 to +69 %; the other five lost
+ * 3-11 %) and at four of the autotuner's five such entries (bench/NOTES.md runs 79-80).
+ */
+function gatheredDefaults(n: number, precision: FFTPrecision, limits: FFTLimits, kind?: EngineKind): boolean {
+  return kind === undefined && precision === 'f32' && !hasPlainStages(n, precision) && measuredEntries(n, precision, limits).length === 0;
 }
 
 /** Suggested slots for a given (user-chosen) EPT. */
