@@ -84,6 +84,7 @@ export const MEASURED_TUNING: Partial<Record<ProfileName, Partial<Record<FFTPrec
       4096: { ept: 32, slots: 1, parts: 2 }, // +1.0 % over complex in 4 parts (run 10's choice), three processes each (bench/NOTES.md run 22)
       4320: { ept: 30, slots: 1, parts: 5 }, // autotuner, 2026-11-28 (bench/NOTES.md run 72)
       5000: { ept: 20, slots: 1, exchange: 'split', parts: 2, twiddlesAtUse: true }, // autotuner, 2026-11-28 (bench/NOTES.md runs 73 and 76)
+      6006: { ept: 21, slots: 1 }, // autotuner, 2026-11-29: the complex exchange, 5 % over run 80's split default (bench/NOTES.md run 80)
       6561: { ept: 27, slots: 1, parts: 3 }, // bench/NOTES.md run 11
       7200: { ept: 30, slots: 1, exchange: 'split' }, // autotuner, 2026-11-28 (bench/NOTES.md run 73: gathered stages)
       7680: { ept: 30, slots: 1, parts: 3 }, // autotuner, 2026-11-28 (bench/NOTES.md run 72)
