@@ -1,7 +1,7 @@
 // What the WGSL engine can generate: the limits that decide whether a size runs natively (Stockham in
 // registers and workgroup memory), through Bluestein with a workspace, or not at all.
 import type { ExchangeKind, FFTLimits, FFTPrecision } from './model.js';
-import { gatherRadices, MAX_NATIVE_PRIME } from './radices.js';
+import { gatherRadices, MAX_NATIVE_PRIME, stageRadices } from './radices.js';
 import { divisors, largestPrimeFactor, radical } from './sizes.js';
 
 /** Largest complex FFT one invocation computes alone (cuFFTDx's thread limits). */
@@ -73,33 +73,24 @@ export interface ExchangeChoice {
 export const EXCHANGE_PARTS: readonly number[] = [1, 2, 3, 4, 5];
 
 /**
- * True when the engine can exchange a length-n FFT with e elements per invocation in `parts` parts
- * (mirror of kernels/stockham.ts stageRadices): parts divides e and the last radix gcd(e, n), and
- * every prime of n / gcd(e, n) divides e / parts (the other stages' radices are capped at e / parts).
+ * True when the engine can exchange a length-n FFT with e elements per invocation in `parts` parts:
+ * stageRadices(n, e, parts) has a sequence (parts divides e and the last radix gcd(e, n), and every
+ * prime of n / gcd(e, n) divides e / parts, the other stages' radices being capped at e / parts).
  */
 export function supportsParts(n: number, e: number, parts: number): boolean {
   if (parts === 1) return true;
-  if (e >= n || n % e !== 0 || e % parts !== 0) return false;
-  const last = gcd(e, n);
-  if (last % parts !== 0) return false;
-  let left = n / last;
-  const cap = e / parts;
-  while (left > 1) {
-    const r = gcd(cap, left);
-    if (r === 1) return false;
-    left /= r;
+  if (e >= n || n % e !== 0) return false;
+  try {
+    stageRadices(n, e, parts);
+    return true;
+  } catch {
+    return false;
   }
-  return true;
 }
 
 /** The part counts of EXCHANGE_PARTS the engine supports for (n, e), ascending (1 always). */
 export function supportedParts(n: number, e: number): number[] {
   return EXCHANGE_PARTS.filter((p) => supportsParts(n, e, p));
-}
-
-function gcd(a: number, b: number): number {
-  while (b) [a, b] = [b, a % b];
-  return a;
 }
 
 export interface ExchangePreference {

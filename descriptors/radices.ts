@@ -1,7 +1,7 @@
 // The stage radices of the Block engine (kernels/stockham.ts) for a length and its elements per
 // invocation: plain integer planning, shared by the descriptors (which lengths and ElementsPerThread
 // values run natively) and the WGSL generator (which stages it emits).
-import { divisors, largestPrimeFactor } from './sizes.js';
+import { divisors, gcd, largestPrimeFactor } from './sizes.js';
 
 /** Largest prime the multi-invocation engine builds stages from; larger primes go through Bluestein. */
 export const MAX_NATIVE_PRIME = 13;
@@ -12,11 +12,6 @@ export const GATHER_MAX_REGISTERS = 32;
 const GATHER_MIN_USE = 0.75;
 /** The same where stageRadices has no sequence (the alternative is Bluestein's two FFTs of over twice the length). */
 const GATHER_MIN_USE_NO_PLAIN = 0.5;
-
-function gcd(a: number, b: number): number {
-  while (b) [a, b] = [b, a % b];
-  return a;
-}
 
 /**
  * Stage radices for length n with e elements per invocation: each the largest divisor of e left in

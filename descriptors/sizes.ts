@@ -24,6 +24,11 @@ export function radical(n: number): number {
   return [...new Set(primeFactors(n))].reduce((a, b) => a * b, 1);
 }
 
+export function gcd(a: number, b: number): number {
+  while (b) [a, b] = [b, a % b];
+  return a;
+}
+
 export function isPowerOfTwo(n: number): boolean {
   return Number.isInteger(n) && n >= 1 && (n & (n - 1)) === 0;
 }
