@@ -1,7 +1,7 @@
 // What the WGSL engine can generate: the limits that decide whether a size runs natively (Stockham in
 // registers and workgroup memory), through Bluestein with a workspace, or not at all.
 import type { ExchangeKind, FFTLimits, FFTPrecision } from './model.js';
-import { gatherRadices, MAX_NATIVE_PRIME, stageRadices } from './radices.js';
+import { gatherRadices, MAX_NATIVE_PRIME, plainRadices } from './radices.js';
 import { divisors, largestPrimeFactor, radical } from './sizes.js';
 
 /** Largest complex FFT one invocation computes alone (cuFFTDx's thread limits). */
@@ -78,14 +78,7 @@ export const EXCHANGE_PARTS: readonly number[] = [1, 2, 3, 4, 5];
  * prime of n / gcd(e, n) divides e / parts, the other stages' radices being capped at e / parts).
  */
 export function supportsParts(n: number, e: number, parts: number): boolean {
-  if (parts === 1) return true;
-  if (e >= n || n % e !== 0) return false;
-  try {
-    stageRadices(n, e, parts);
-    return true;
-  } catch {
-    return false;
-  }
+  return parts === 1 || (e < n && n % e === 0 && plainRadices(n, e, parts) !== undefined);
 }
 
 /** The part counts of EXCHANGE_PARTS the engine supports for (n, e), ascending (1 always). */

@@ -17,15 +17,24 @@ const GATHER_MIN_USE_NO_PLAIN = 0.5;
  * Stage radices for length n with e elements per invocation: each the largest divisor of e left in
  * n. With parts > 1 (a parted exchange, see BlockEngineSpec.parts) the last stage takes the largest
  * divisor of e first and the others at most e / parts, so that every exchanged stage runs a
- * multiple of `parts` butterflies per invocation.
+ * multiple of `parts` butterflies per invocation. Throws where there is no such sequence
+ * (plainRadices says so without throwing).
  */
 export function stageRadices(n: number, e: number, parts = 1): number[] {
+  const radices = plainRadices(n, e, parts);
+  if (radices) return radices;
+  if (parts > 1 && (gcd(e, n) % parts !== 0 || e % parts !== 0)) throw new Error(`webfftdx: a ${parts}-part exchange needs ${parts} | E and the last radix`);
+  throw new Error(`webfftdx: length ${n} has a prime factor that does not divide ElementsPerThread ${e}${parts > 1 ? ` / ${parts}` : ''}`);
+}
+
+/** stageRadices, or undefined where n, e and parts have no such sequence. */
+export function plainRadices(n: number, e: number, parts = 1): number[] | undefined {
   if (e === n) return [n];
-  const fill = (left: number, cap: number): number[] => {
+  const fill = (left: number, cap: number): number[] | undefined => {
     const out: number[] = [];
     while (left > 1) {
       const r = gcd(cap, left);
-      if (r === 1) throw new Error(`webfftdx: length ${n} has a prime factor that does not divide ElementsPerThread ${e}${parts > 1 ? ` / ${parts}` : ''}`);
+      if (r === 1) return undefined;
       out.push(r);
       left /= r;
     }
@@ -33,8 +42,9 @@ export function stageRadices(n: number, e: number, parts = 1): number[] {
   };
   if (parts === 1) return fill(n, e);
   const last = gcd(e, n);
-  if (last % parts !== 0 || e % parts !== 0) throw new Error(`webfftdx: a ${parts}-part exchange needs ${parts} | E and the last radix`);
-  return [...fill(n / last, e / parts), last];
+  if (last % parts !== 0 || e % parts !== 0) return undefined;
+  const rest = fill(n / last, e / parts);
+  return rest && [...rest, last];
 }
 
 /**
@@ -72,12 +82,8 @@ export function gatherRadices(n: number, e: number): number[] | undefined {
 
 function searchGatherRadices(n: number, e: number): number[] | undefined {
   if (e >= n || n % e !== 0 || largestPrimeFactor(n) > MAX_NATIVE_PRIME) return undefined;
-  let baseExchanges = Infinity;
-  try {
-    baseExchanges = stageRadices(n, e).length - 1;
-  } catch {
-    // No stage sequence from e's divisors alone: any gathered one is better.
-  }
+  // Without a stage sequence from e's divisors alone, any gathered one is better.
+  const baseExchanges = (plainRadices(n, e)?.length ?? Infinity) - 1;
   // A gathered last stage only where e's divisors give no stages at all: lengths that have them keep
   // the measured engines (their last stage divides e).
   const lastGathers = baseExchanges === Infinity;
