@@ -203,7 +203,7 @@ function candidates(n: number, limits: FFTLimits, kind?: EngineKind): TuningEntr
 /** The FFT whose engine of length n a kind's candidates run (C2C: the length itself). */
 function kindState(n: number, kind?: EngineKind): DescriptorState {
   if (kind === undefined) return { size: n, type: 'c2c', direction: 'forward' };
-  if (kind === 'bluestein') return { size: bluesteinProbeSize(n), type: 'c2c', direction: 'forward' };
+  if (kind === 'bluestein') return { size: bluesteinProbeSize(n), type: 'c2c', direction: 'forward', algorithm: 'bluestein' };
   const [type, mode] = kind.split('-') as ['r2c' | 'c2r', 'normal' | 'folded'];
   return { size: mode === 'folded' ? 2 * n : n, type, mode, direction: type === 'r2c' ? 'forward' : 'inverse' };
 }

@@ -129,11 +129,11 @@ export const eptNotSupported = (
   e: number,
   size: number,
   precision: FFTPrecision,
-  bluestein: number | undefined,
+  engine: { readonly algorithm: 'rader' | 'bluestein'; readonly length: number } | undefined,
   supported: string,
 ): string =>
   `ElementsPerThread(${e}) is not supported for Size(${size}) in ${precision} Block execution` +
-  (bluestein === undefined ? '' : ` (Bluestein length ${bluestein})`) +
+  (engine === undefined ? '' : ` (${engine.algorithm === 'rader' ? 'Rader' : 'Bluestein'} length ${engine.length})`) +
   `: supported values are ${supported}`;
 
 export const blockDimTooSmall = (

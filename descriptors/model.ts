@@ -17,8 +17,12 @@ export const FFT_EXECUTIONS: readonly FFTExecution[] = ['thread', 'block'];
 export const COMPLEX_LAYOUTS: readonly ComplexLayout[] = ['natural', 'packed', 'full'];
 export const REAL_MODES: readonly RealMode[] = ['normal', 'folded'];
 
-/** How the engine computes the transform: native Stockham (Cooley-Tukey) or Bluestein (chirp-z) with a workspace. */
-export type Algorithm = 'stockham' | 'bluestein';
+/**
+ * How the engine computes the transform: native Stockham (Cooley-Tukey), Rader (a prime length p as
+ * a cyclic convolution of length p - 1 on the native engine) or Bluestein (chirp-z over a power of
+ * two); the last two with a workspace.
+ */
+export type Algorithm = 'stockham' | 'rader' | 'bluestein';
 
 /**
  * How a Block FFT exchanges data between its invocations through workgroup memory.
@@ -65,7 +69,7 @@ export interface FFTPlan {
   readonly outputType: ElementKind;
 
   readonly algorithm: Algorithm;
-  /** Length of the complex FFT the engine runs: size, size/2 when folded, the Bluestein length with a workspace. */
+  /** Length of the complex FFT the engine runs: size, size/2 when folded, size - 1 for Rader, the Bluestein length. */
   readonly execSize: number;
   /** Complex elements each invocation holds in the engine (execSize / stride). */
   readonly execEPT: number;

@@ -1,5 +1,5 @@
-// Resolves a complete executable description into an FFTPlan: the implementation choice (Stockham or
-// Bluestein, elements per invocation, FFT slots, exchange) and every trait, following cuFFTDx's
+// Resolves a complete executable description into an FFTPlan: the implementation choice (Stockham,
+// Rader or Bluestein, elements per invocation, FFT slots, exchange) and every trait, following cuFFTDx's
 // formulas (shared/reference cufftdx-api.md §2.3 and §5). Runtime single source of truth: the
 // type-level traits are generated from / checked against this code.
 import {
@@ -32,7 +32,9 @@ import {
   workgroupMemoryExceeded,
 } from './messages.js';
 import type { Missing } from './messages.js';
+import { raderEPTs, raderExchange, raderPrefersSplit, raderTuning, usesRader } from './rader.js';
 import type {
+  Algorithm,
   ComplexLayout,
   ElementKind,
   FFTDirection,
@@ -86,6 +88,12 @@ export interface DescriptorState {
    * (FFTPlan.twiddlesAtUse). Default: the tuning table's choice, else false.
    */
   readonly twiddlesAtUse?: boolean;
+  /**
+   * Implementation override, not an operator: 'bluestein' keeps a prime length that Rader would run
+   * on Bluestein (the real FFTs' inner complex plans, comparisons); 'rader' takes Rader wherever it
+   * can run (comparisons). Default: Rader where descriptors/rader.ts says so.
+   */
+  readonly algorithm?: 'bluestein' | 'rader';
 }
 
 /** div(layout, n) of cuFFTDx: complex elements of the Hermitian side for n real points. */
@@ -124,14 +132,16 @@ function describeLimits(precision: FFTPrecision, limits: FFTLimits): string {
 /**
  * Elements-per-invocation values a Block FFT accepts for complex engine length execSize: the
  * Stockham set, restricted to powers of two below the length on the Bluestein path (cuFFTDx's rule
- * for workspace FFTs).
+ * for workspace FFTs) and to more than one invocation on the Rader path.
  */
-export function supportedBlockEPTs(execSize: number, algorithm: 'stockham' | 'bluestein', precision: FFTPrecision): number[] {
-  return blockEPTs(execSize, precision).filter((e) => algorithm === 'stockham' || (isPowerOfTwo(e) && e < execSize));
+export function supportedBlockEPTs(execSize: number, algorithm: Algorithm, precision: FFTPrecision): number[] {
+  return blockEPTs(execSize, precision).filter((e) =>
+    algorithm === 'stockham' ? true : algorithm === 'rader' ? e < execSize : isPowerOfTwo(e) && e < execSize,
+  );
 }
 
 interface Engine {
-  algorithm: 'stockham' | 'bluestein';
+  algorithm: Algorithm;
   execSize: number;
   execEPT: number;
   slots: number;
@@ -151,13 +161,20 @@ function chooseBlockEngine(
   userLogicalEPT: number | undefined,
   userSlots: number | undefined,
   realKind: EngineKind | undefined,
+  rader: boolean | 'force',
 ): Engine {
   let kind = realKind;
   const native = defaultTuning(n, precision, limits, kind);
-  let algorithm: 'stockham' | 'bluestein' = 'stockham';
+  let algorithm: Algorithm = 'stockham';
   let execSize = n;
-  let suggested = native;
-  if (!native) {
+  let suggested: { readonly ept: number; readonly slots: number } | undefined = native;
+  let valid = (): number[] => supportedBlockEPTs(execSize, algorithm, precision);
+  if (!native && rader && usesRader(n, precision, limits, rader === 'force')) {
+    algorithm = 'rader';
+    execSize = n - 1;
+    suggested = raderTuning(n, precision, limits);
+    valid = () => raderEPTs(n, precision, limits);
+  } else if (!native) {
     if (n > maxNativeBlockSize(precision, limits)) fail(blockTooLarge(size, describeLimits(precision, limits)));
     const b = bluesteinLength(n);
     if (b > maxBluesteinLength(precision, limits)) fail(bluesteinTooLarge(size, b, describeLimits(precision, limits)));
@@ -171,22 +188,23 @@ function chooseBlockEngine(
   const tuned = suggested!;
   let execEPT = tuned.ept;
   if (userExecEPT !== undefined) {
-    const valid = supportedBlockEPTs(execSize, algorithm, precision);
-    if (!valid.includes(userExecEPT)) {
+    const supported = valid();
+    if (!supported.includes(userExecEPT)) {
       const scale = userLogicalEPT === userExecEPT ? 1 : 2;
       fail(
         eptNotSupported(
           userLogicalEPT!,
           size,
           precision,
-          algorithm === 'bluestein' ? execSize : undefined,
-          valid.map((e) => e * scale).join(', '),
+          algorithm === 'stockham' ? undefined : { algorithm, length: execSize },
+          supported.map((e) => e * scale).join(', '),
         ),
       );
     }
     execEPT = userExecEPT;
   }
-  const suggestedSlotsForEPT = userExecEPT === undefined ? tuned.slots : suggestedSlots(execSize, execEPT, precision, limits, kind);
+  const suggestedSlotsForEPT =
+    userExecEPT === undefined || algorithm === 'rader' ? tuned.slots : suggestedSlots(execSize, execEPT, precision, limits, kind);
   return {
     algorithm,
     execSize,
@@ -267,7 +285,7 @@ function planFor(state: DescriptorState, direction: FFTDirection): FFTPlan {
           ? state.blockDim[1]
           : undefined;
     const realKind: EngineKind | undefined = type === 'c2c' ? undefined : `${type}-${mode}`;
-    engine = chooseBlockEngine(size, n, precision, limits, userExecEPT, logicalEPT, userSlots, realKind);
+    engine = chooseBlockEngine(size, n, precision, limits, userExecEPT, logicalEPT, userSlots, realKind, realKind === undefined && (state.algorithm === 'rader' ? 'force' : state.algorithm !== 'bluestein'));
     fftsPerBlock = engine.slots * itb;
     suggestedFFTsPerBlock = engine.suggestedSlots * itb;
     const stride = engine.execSize / engine.execEPT;
@@ -282,15 +300,17 @@ function planFor(state: DescriptorState, direction: FFTDirection): FFTPlan {
   if (invocations > limits.maxComputeInvocationsPerWorkgroup) {
     fail(tooManyInvocations(invocations, limits.maxComputeInvocationsPerWorkgroup));
   }
+  const rader = engine.algorithm === 'rader';
   if (state.exchangeParts !== undefined) {
     const ok =
       state.exchangeParts === 1 ||
       (execution === 'block' &&
         stride > 1 &&
+        !rader &&
         EXCHANGE_PARTS.includes(state.exchangeParts) &&
         supportsParts(engine.execSize, engine.execEPT, state.exchangeParts));
     if (!ok) {
-      const valid = execution === 'block' && stride > 1 ? partsCandidates(engine.execSize, engine.execEPT) : [1];
+      const valid = execution === 'block' && stride > 1 && !rader ? partsCandidates(engine.execSize, engine.execEPT) : [1];
       fail(exchangePartsNotSupported(state.exchangeParts, size, elementsPerThreadOf(folded, engine.execEPT), valid.join(', ')));
     }
   }
@@ -316,22 +336,25 @@ function planFor(state: DescriptorState, direction: FFTDirection): FFTPlan {
     supportsParts(engine.execSize, engine.execEPT, 2) &&
     slotsBytes / 2 <= limits.maxComputeWorkgroupStorageSize;
   const complexInTwo = foldedParts || bluesteinParts;
+  // Rader permutes its p elements through the buffer in natural order: p elements per slot, one part.
   const exchange =
     execution === 'thread'
       ? { kind: 'none' as const, bytes: 0, parts: 1 }
-      : exchangeFor(engine.execSize, stride, engine.slots, precision, limits, {
+      : rader
+        ? raderExchange(size, engine.slots, precision, limits, state.exchange === undefined ? raderPrefersSplit(size, engine.execEPT, precision, limits) : state.exchange === 'split')
+        : exchangeFor(engine.execSize, stride, engine.slots, precision, limits, {
           split: state.exchange === undefined ? tableSplit && !complexInTwo : state.exchange === 'split',
           parts: complexInTwo ? 2 : tableParts,
-          ...(state.exchangeParts === undefined ? {} : { exactParts: state.exchangeParts }),
-        });
+            ...(state.exchangeParts === undefined ? {} : { exactParts: state.exchangeParts }),
+          });
   if (!exchange) {
     // The least the engine could need: the split exchange in the most parts allowed.
-    const parts = state.exchangeParts ?? Math.max(1, ...partsCandidates(engine.execSize, engine.execEPT));
-    const need = slotsBytes / 2 / parts;
+    const parts = rader ? 1 : (state.exchangeParts ?? Math.max(1, ...partsCandidates(engine.execSize, engine.execEPT)));
+    const need = (rader ? size * COMPLEX_BYTES[precision] * engine.slots : slotsBytes) / 2 / parts;
     fail(workgroupMemoryExceeded(fftsPerBlock, size, need, limits.maxComputeWorkgroupStorageSize));
   }
   // The two checks above cover fitsLimits (blockDim >= [stride, slots]); kept as an internal assertion.
-  if (execution === 'block' && !fitsLimits(engine.execSize, engine.execEPT, engine.slots, precision, limits)) {
+  if (execution === 'block' && !rader && !fitsLimits(engine.execSize, engine.execEPT, engine.slots, precision, limits)) {
     throw new Error(`internal: the Block FFT for Size(${size}) does not fit these Limits`);
   }
 
@@ -344,8 +367,10 @@ function planFor(state: DescriptorState, direction: FFTDirection): FFTPlan {
   let storageSize = engine.execEPT;
   if (folded && layout === 'natural') storageSize += 1;
   if (folded && layout === 'full') storageSize *= 2;
+  // Rader's p = execSize + 1 elements: register execEPT holds element p - 1 (invocation 0's only).
+  if (rader) storageSize += 1;
 
-  const requiresWorkspace = engine.algorithm === 'bluestein';
+  const requiresWorkspace = engine.algorithm !== 'stockham';
   // The engine's shape, as the tuning entries' other choices (prefetch, rounds, twiddles at use) were measured with.
   const shape: EngineShape | undefined = exchange.kind === 'none' ? undefined : { ept: engine.execEPT, exchange: exchange.kind, parts: exchange.parts };
   return Object.freeze({
@@ -371,8 +396,8 @@ function planFor(state: DescriptorState, direction: FFTDirection): FFTPlan {
     stride,
     inputLength,
     outputLength,
-    inputEPT,
-    outputEPT,
+    inputEPT: rader ? storageSize : inputEPT,
+    outputEPT: rader ? storageSize : outputEPT,
     fftsPerBlock,
     suggestedFFTsPerBlock,
     blockDim: Object.freeze([blockDim[0], blockDim[1], blockDim[2]]) as readonly [number, number, number],
@@ -387,6 +412,7 @@ function planFor(state: DescriptorState, direction: FFTDirection): FFTPlan {
       (execution === 'block' && shape !== undefined ? preferredRounds(engine.execSize, { ...shape, slots: fftsPerBlock / itb }, precision, limits, engine.kind) : 1),
     twiddlesAtUse: state.twiddlesAtUse ?? (shape !== undefined && preferredTwiddlesAtUse(engine.execSize, shape, precision, limits, engine.kind)),
     requiresWorkspace,
+    // Rader: the kernel's spectrum and the index pairs, execSize each; Bluestein: H, the chirp and zeros.
     workspaceSize: requiresWorkspace ? 2 * engine.execSize * COMPLEX_BYTES[precision] : 0,
   });
 }

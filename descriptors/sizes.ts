@@ -1,4 +1,4 @@
-// Integer facts about FFT lengths: factorisation, radicals, Bluestein lengths.
+// Integer facts about FFT lengths: factorisation, radicals, Bluestein lengths, primitive roots.
 
 /** Prime factors of n with multiplicity, ascending (n >= 1). */
 export function primeFactors(n: number): number[] {
@@ -65,4 +65,30 @@ export function divisors(n: number): number[] {
     }
   }
   return [...small, ...large];
+}
+
+/** True for a prime n. */
+export function isPrime(n: number): boolean {
+  return Number.isInteger(n) && n >= 2 && largestPrimeFactor(n) === n;
+}
+
+/** b^e mod m for m < 2^26 (products stay exact in doubles). */
+export function powMod(b: number, e: number, m: number): number {
+  let r = 1 % m;
+  let x = b % m;
+  for (let k = e; k > 0; k = Math.floor(k / 2)) {
+    if (k % 2 === 1) r = (r * x) % m;
+    x = (x * x) % m;
+  }
+  return r;
+}
+
+/** The smallest primitive root modulo a prime p (a generator of the multiplicative group, as Rader needs). */
+export function primitiveRoot(p: number): number {
+  if (p === 2) return 1;
+  const factors = [...new Set(primeFactors(p - 1))];
+  for (let g = 2; g < p; g++) {
+    if (factors.every((q) => powMod(g, (p - 1) / q, p) !== 1)) return g;
+  }
+  throw new Error(`internal: ${p} has no primitive root (not a prime)`);
 }

@@ -15,27 +15,10 @@ import type { FFTPlan } from '../descriptors/model.js';
 import { ARITH_F32, type Arith } from './arith.js';
 import type { Definitions } from './definitions.js';
 import { complexToDF64 } from './df64-layout.js';
-import { fftPow2F64 } from './host-fft.js';
+import { bluesteinChirp, fftPow2F64 } from './host-fft.js';
 import { addBlockEngine, addCmul, type ExchangeMode } from './stockham.js';
 
-/** The chirp w_j = exp(sign i pi j^2 / n), j < n, in f64 (j^2 reduced mod 2n exactly). Interleaved. */
-export function bluesteinChirp(n: number, sign: -1 | 1): Float64Array {
-  const w = new Float64Array(2 * n);
-  for (let j = 0; j < n; j++) {
-    const q = Number((BigInt(j) * BigInt(j)) % BigInt(2 * n));
-    // cos/sin of pi q / n with q in [0, 2n): exact axes stay exact.
-    let c: number;
-    let s: number;
-    if (q === 0) [c, s] = [1, 0];
-    else if (2 * q === n) [c, s] = [0, 1];
-    else if (q === n) [c, s] = [-1, 0];
-    else if (2 * q === 3 * n) [c, s] = [0, -1];
-    else [c, s] = [Math.cos((Math.PI * q) / n), Math.sin((Math.PI * q) / n)];
-    w[2 * j] = c;
-    w[2 * j + 1] = sign * s;
-  }
-  return w;
-}
+export { bluesteinChirp } from './host-fft.js';
 
 /**
  * The Bluestein workspace for a plan (interleaved complex f32, or df64 quadruples for f64;

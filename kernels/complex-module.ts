@@ -5,6 +5,7 @@
 import type { FFTPlan } from '../descriptors/model.js';
 import { arithFor, type Arith } from './arith.js';
 import { addBluesteinExecute } from './bluestein.js';
+import { addRaderExecute } from './rader.js';
 import { Definitions } from './definitions.js';
 import { addBlockEngine, addCodelet, engineBarriers, engineRadices, engineTwiddleTable } from './stockham.js';
 import { twiddleTableData } from './twiddle-table.js';
@@ -39,14 +40,19 @@ function header(plan: FFTPlan, prefix: string, tabled: boolean): string {
       `// workgroup memory ${plan.sharedMemorySize} bytes (exchange: ${plan.exchange}` +
         (plan.exchangeParts > 1 ? ` in ${plan.exchangeParts} parts` : '') +
         `), algorithm ${plan.algorithm}` +
-        (plan.algorithm === 'bluestein' ? ` (length ${plan.execSize}, workspace ${plan.workspaceSize} bytes)` : '') +
+        (plan.algorithm === 'stockham' ? '' : ` (length ${plan.execSize}, workspace ${plan.workspaceSize} bytes)`) +
         `, radices ${engineRadices(plan.execSize, plan.execEPT, plan.exchangeParts, gather).join(' x ')}` +
-        `, ${engineBarriers(plan.execSize, plan.execEPT, plan.exchange, plan.exchangeParts, gather) * (plan.algorithm === 'bluestein' ? 2 : 1)} barriers` +
+        `, ${engineBarriers(plan.execSize, plan.execEPT, plan.exchange, plan.exchangeParts, gather) * (plan.algorithm === 'stockham' ? 1 : 2) + raderBarriers(plan)} barriers` +
         (plan.twiddlesAtUse ? ', product twiddles formed at their use' : ''),
       `// invocation t of FFT slot f holds element t + i * ${plan.stride} in register i (i < ${plan.inputEPT}, element < ${plan.inputLength})`,
     );
   }
   return lines.join('\n');
+}
+
+/** Barriers of Rader's two permutations (a write and a read round per exchanged component). */
+function raderBarriers(plan: FFTPlan): number {
+  return plan.algorithm === 'rader' ? 4 * (plan.exchange === 'split' ? 2 : 1) : 0;
 }
 
 function generateThread(plan: FFTPlan, prefix: string, defs: Definitions, ar: Arith): string {
@@ -78,12 +84,17 @@ function generateBlockExecute(
   tag = '',
   slotLayout?: Pick<InternalModuleOptions, 'slotStride' | 'slotSwizzle'>,
   tableName?: string,
-): { execute: string; tableData?: Float32Array<ArrayBuffer> } {
+): { execute: string; raderPermuted?: string; tableData?: Float32Array<ArrayBuffer> } {
   const name = `${prefix}${tag}_execute`;
   const slots = plan.fftsPerBlock / plan.implicitTypeBatching;
   const common = { prefix, tag, ept: plan.execEPT, storage: plan.storageSize, slots, exchange: plan.exchange, smem, parts: plan.exchangeParts, arith: ar, twiddlesAtUse: plan.twiddlesAtUse, ...slotLayout };
   if (plan.algorithm === 'bluestein') {
     return { execute: addBluesteinExecute(defs, { ...common, name, size: plan.size, execSize: plan.execSize, workspace, prefetch: plan.bluesteinPrefetch }) };
+  }
+  if (plan.algorithm === 'rader') {
+    if (plan.exchange === 'none') throw new Error('internal: a Rader plan exchanges through workgroup memory');
+    const rader = addRaderExecute(defs, { ...common, exchange: plan.exchange, name, size: plan.size, workspace });
+    return { execute: rader.execute, raderPermuted: rader.permuted };
   }
   const sign = plan.direction === 'forward' ? -1 : 1;
   const spec = { ...common, size: plan.execSize, sign } as const;
@@ -157,16 +168,16 @@ export function generateComplexModule(plan: FFTPlan, options: InternalModuleOpti
   if (plan.requiresWorkspace) {
     if (!options.workspace) {
       throw new Error(
-        `webfftdx: Size(${plan.size}) uses Bluestein and needs a workspace: pass wgsl({ workspace: { group, binding } })`,
+        `webfftdx: Size(${plan.size}) uses ${plan.algorithm === 'rader' ? 'Rader' : 'Bluestein'} and needs a workspace: pass wgsl({ workspace: { group, binding } })`,
       );
     }
     workspace = { ...options.workspace, name: options.workspaceName ?? `${prefix}_workspace` };
   }
   if (workspace && !options.workspaceName) {
     decls.push(
-      `// Bluestein workspace (${plan.workspaceSize} bytes): H at [0, ${plan.execSize}), chirp at [${plan.execSize}, ${
-        plan.execSize + plan.size
-      }).`,
+      plan.algorithm === 'rader'
+        ? `// Rader workspace (${plan.workspaceSize} bytes): B at [0, ${plan.execSize}), index pairs at [${plan.execSize}, ${2 * plan.execSize}).`
+        : `// Bluestein workspace (${plan.workspaceSize} bytes): H at [0, ${plan.execSize}), chirp at [${plan.execSize}, ${plan.execSize + plan.size}).`,
       `@group(${workspace.group}) @binding(${workspace.binding}) var<storage, read> ${workspace.name}: array<${ar.twiddle.value}>;`,
     );
   }
@@ -188,7 +199,9 @@ export function generateComplexModule(plan: FFTPlan, options: InternalModuleOpti
     if (options.slotStride !== undefined && options.slotStride < plan.execSize / plan.exchangeParts) {
       throw new Error(`internal: slotStride ${options.slotStride} needs a Stockham plan with the complex exchange and at least ${plan.execSize / plan.exchangeParts}`);
     }
-    const elements = options.slotStride !== undefined ? options.slotStride * slots : (plan.execSize * slots) / plan.exchangeParts;
+    // Rader permutes its p = size elements through the buffer: p per slot.
+    const perSlot = plan.algorithm === 'rader' ? plan.size : plan.execSize / plan.exchangeParts;
+    const elements = options.slotStride !== undefined ? options.slotStride * slots : perSlot * slots;
     if (plan.exchange === 'complex') type = `array<${ar.register}, ${elements}>`;
     else if (plan.exchange === 'split') type = `array<${ar.splitElement}, ${elements}>`;
     else if (sharedElements !== undefined && !options.registersOnly) type = `array<${ar.register}, ${sharedElements}>`;
@@ -199,6 +212,7 @@ export function generateComplexModule(plan: FFTPlan, options: InternalModuleOpti
   }
 
   let execute: string;
+  let raderPermuted: string | undefined;
   let executeShared: string | undefined;
   let twiddleTable: WGSLModule['twiddleTable'];
   let dataName = '';
@@ -209,6 +223,7 @@ export function generateComplexModule(plan: FFTPlan, options: InternalModuleOpti
     const tableName = options.twiddleTable ? `${prefix}_twiddle_table` : undefined;
     const block = generateBlockExecute(plan, prefix, smemName, workspace?.name ?? '', defs, ar, '', { slotStride: options.slotStride, slotSwizzle: options.slotSwizzle }, tableName);
     execute = block.execute;
+    raderPermuted = block.raderPermuted;
     if (options.twiddleTable && tableName && block.tableData) {
       twiddleTable = { ...options.twiddleTable, name: tableName, data: block.tableData };
       decls.push(
@@ -244,6 +259,7 @@ export function generateComplexModule(plan: FFTPlan, options: InternalModuleOpti
     sharedData: dataName,
     sharedDataDeclaration: dataDecl,
     ...(workspace ? { workspace } : {}),
+    ...(raderPermuted ? { raderPermuted } : {}),
     ...(twiddleTable ? { twiddleTable } : {}),
     plan,
   };

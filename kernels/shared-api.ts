@@ -37,7 +37,8 @@ export function sharedApiFor(plan: FFTPlan): SharedApi | undefined {
     return dataBytes <= limit ? { kind: 'same', elements } : undefined;
   }
   const slots = plan.fftsPerBlock / plan.implicitTypeBatching;
-  const exchangeBytes = plan.execSize * COMPLEX_BYTES[plan.precision] * slots;
+  // Rader's buffer holds its p = size elements per slot (kernels/rader.ts).
+  const exchangeBytes = (plan.algorithm === 'rader' ? plan.size : plan.execSize) * COMPLEX_BYTES[plan.precision] * slots;
   if (Math.max(dataBytes, exchangeBytes) > limit) return undefined;
   // A shape of its own: the measured Bluestein prefetch choice (TuningEntry.prefetch) belongs to the register API's shape.
   const own: FFTPlan = Object.freeze({ ...plan, exchange: 'complex' as const, exchangeParts: 1, sharedMemorySize: exchangeBytes, bluesteinPrefetch: false });

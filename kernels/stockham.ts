@@ -493,11 +493,11 @@ function tableStageFunction(defs: Definitions, spec: BlockEngineSpec, j: number,
 }
 
 /** A register component an exchange moves: the whole register (complex exchange) or one half (split, SplitPart). */
-type Component = { get(reg: string): string; set(reg: string, value: string): string };
+export type Component = { get(reg: string): string; set(reg: string, value: string): string };
 const WHOLE: Component = { get: (r) => r, set: (r, v) => `${r} = ${v};` };
 
 /** The components an exchange moves one after the other. */
-function exchangeComponents(spec: BlockEngineSpec): readonly Component[] {
+export function exchangeComponents(spec: Pick<BlockEngineSpec, 'exchange' | 'arith'>): readonly Component[] {
   return spec.exchange === 'complex' ? [WHOLE] : (spec.arith ?? ARITH_F32).splitParts;
 }
 

@@ -68,6 +68,14 @@ export interface WGSLModule {
   readonly twiddleTable?: { readonly group: number; readonly binding: number; readonly name: string; readonly data: Float32Array<ArrayBuffer> };
   /** The workspace binding, when the plan requires one. */
   readonly workspace?: { readonly group: number; readonly binding: number; readonly name: string };
+  /**
+   * Rader plans: `fn(data, x0, thread, fft)`, the register API without its two permutations, for
+   * kernels that load x_(g^q) and store X_(g^(-q)) themselves through the workspace's index pairs
+   * (kernels/rader.ts `raderIndex`; createBatchedFFT's kernel does). Registers i < ElementsPerThread
+   * hold those in the Block layout, `x0` is x_0, and register ElementsPerThread returns X_0 in
+   * invocation 0.
+   */
+  readonly raderPermuted?: string;
   /** The plan the code was generated for. */
   readonly plan: FFTPlan;
 }

@@ -20,6 +20,7 @@ import type { FFTLimits, FFTPrecision } from '../descriptors/model.js';
 import { supportedBlockEPTs } from '../descriptors/plan.js';
 import { defaultTuning, preferredParts, preferredSplit, PROFILES, suggestedSlots, type EngineKind, type ProfileName } from '../descriptors/tuning.js';
 import { MEASURED_KIND_TUNING } from '../descriptors/kind-tuning-table.js';
+import { raderEPTs, raderPrefersSplit, raderTuning, usesRader } from '../descriptors/rader.js';
 import { fft, traitsOf, TRAIT_NAMES } from '../src/fft.js';
 import * as O from '../descriptors/operators.js';
 import type { AnyOp } from '../descriptors/operators.js';
@@ -75,6 +76,21 @@ function tuningInterface(name: string, precision: FFTPrecision, limits: FFTLimit
   return `export interface ${name} {\n${lines.join('\n')}\n}\n`;
 }
 
+/** One profile x precision: every prime that runs by Rader by default (RaderEntry in types/engine.ts). */
+function raderRows(precision: FFTPrecision, limits: FFTLimits): string {
+  const rows: string[] = [];
+  for (let p = 2; p <= maxNativeBlockSize(precision, limits) + 1; p++) {
+    if (!usesRader(p, precision, limits)) continue;
+    const L = p - 1;
+    const tuned = raderTuning(p, precision, limits);
+    const epts = raderEPTs(p, precision, limits);
+    const s = epts.map((e) => `${e}: [${L / e}, ${raderPrefersSplit(p, e, precision, limits) ? 1 : 0}]`).join('; ');
+    const bytes = COMPLEX_BYTES[precision];
+    rows.push(`${p}: { d: [${tuned.ept}, ${L / tuned.ept}]; s: { ${s} }; b: ${p * bytes}; w: ${2 * L * bytes}; e: 'Rader length ${L}'; l: '${epts.join(', ')}' }`);
+  }
+  return rows.length ? `{\n  ${rows.join(';\n  ')};\n}` : '{}';
+}
+
 /** One profile x precision: the engines measured apart from the C2C table, keyed '<kind>:<length>'. */
 function kindTuningRows(profile: ProfileName, precision: FFTPrecision, limits: FFTLimits): string {
   const keys = Object.keys(MEASURED_KIND_TUNING[profile]?.[precision] ?? {}).sort();
@@ -114,6 +130,8 @@ function tablesSource(): string {
   const tuning: string[] = [];
   const kindTuning: string[] = [];
   const kindBodies = new Map<string, string>();
+  const raderTuningRows: string[] = [];
+  const raderBodies = new Map<string, string>();
   const bodies = new Map<string, string>();
   for (const profile of PROFILES) {
     const limits = limitsOf(profile);
@@ -134,6 +152,18 @@ function tablesSource(): string {
       }
     }
     tuning.push(`  ${profile.name}: { ${refs.join('; ')} };`);
+    const raderRefs: string[] = [];
+    for (const precision of PRECISIONS) {
+      const body = raderRows(precision, limits);
+      // Profiles and precisions whose Rader primes resolve alike share one interface.
+      const name = body === '{}' ? '{}' : (raderBodies.get(body) ?? `Rader_${profile.name}_${precision}`);
+      if (body !== '{}' && !raderBodies.has(body)) {
+        raderBodies.set(body, name);
+        out.push(`export interface ${name} ${body}\n`);
+      }
+      raderRefs.push(`${precision}: ${name}`);
+    }
+    raderTuningRows.push(`  ${profile.name}: { ${raderRefs.join('; ')} };`);
     for (const precision of PRECISIONS) {
       const body = kindTuningRows(profile.name, precision, limits);
       if (body === '{}') {
@@ -156,6 +186,8 @@ function tablesSource(): string {
     `/** Engines measured apart from the C2C table (tuning.ts EngineKind), by '<profile>_<precision>', then '<kind>:<length>'; entries as above. */`,
   );
   out.push(`export interface KindTuning {\n${kindTuning.join('\n')}\n}\n`);
+  out.push(`/** Primes that run by Rader (C2C Block, descriptors/rader.ts), by profile and precision: RaderEntry in types/engine.ts. */`);
+  out.push(`export interface RaderTuning {\n${raderTuningRows.join('\n')}\n}\n`);
   return out.join('\n');
 }
 
@@ -229,6 +261,14 @@ function conformanceCases(kind: 'sample' | 'full'): ConformanceCase[] {
         const pick = kind === 'full' ? epts : epts.slice(0, 1);
         for (const e of pick) add(['Size', n], ['Direction', 'inverse'], ['Block'], ['ElementsPerThread', e], ...prec, ...limitsCall(profile.name));
       }
+      // Rader primes (C2C): full, every one with its default and every supported EPT.
+      if (kind === 'full') {
+        for (let n = 2; n <= max + 1; n++) {
+          if (!usesRader(n, precision, limits)) continue;
+          add(['Size', n], ['Direction', 'forward'], ['Block'], ...prec, ...limitsCall(profile.name));
+          for (const e of raderEPTs(n, precision, limits)) add(['Size', n], ['Direction', 'inverse'], ['Block'], ['ElementsPerThread', e], ...prec, ...limitsCall(profile.name));
+        }
+      }
       const pow2 = native.filter((n) => (n & (n - 1)) === 0);
       const realSizes = kind === 'full' ? pow2 : [16, 1024];
       for (const n of realSizes) for (const shape of realShapes) add(['Size', n], ['Block'], ...shape, ...prec, ...limitsCall(profile.name));
@@ -270,6 +310,17 @@ function conformanceCases(kind: 'sample' | 'full'): ConformanceCase[] {
     add(['Size', 128], ['Block'], ['BlockDim', 1024], ['Direction', 'forward']);
     add(['Size', 4096], ['Block'], ['FFTsPerBlock', 2], ['ElementsPerThread', 32], ['Direction', 'forward']);
     add(['Size', 64], ['Block'], ['FFTsPerBlock', 2], ['ElementsPerThread', 64], ['Direction', 'forward']);
+    // Rader: the default shape, another EPT, the split exchange it prefers, slots, an EPT it lacks,
+    // its BlockDim and workgroup-memory errors, f16, and a prime that keeps Bluestein (151).
+    add(['Size', 257], ['Block'], ['Direction', 'forward']);
+    add(['Size', 257], ['Block'], ['ElementsPerThread', 16], ['FFTsPerBlock', 3], ['Direction', 'inverse']);
+    add(['Size', 257], ['Block'], ['ElementsPerThread', 3], ['Direction', 'forward']);
+    add(['Size', 257], ['Block'], ['BlockDim', 16], ['Direction', 'forward']);
+    add(['Size', 401], ['Block'], ['Direction', 'forward'], ...limitsCall('large'));
+    add(['Size', 2017], ['Block'], ['FFTsPerBlock', 2], ['Direction', 'forward']);
+    add(['Size', 7681], ['Block'], ['Direction', 'forward'], ...limitsCall('large'));
+    add(['Size', 127], ['Block'], ['Precision', 'f16'], ['FFTsPerBlock', 4], ['Direction', 'inverse']);
+    add(['Size', 151], ['Block'], ['Direction', 'forward']);
     // Engines with their own table entries (KindTuning): Bluestein at B = 2048, real FFTs by type and mode.
     add(['Size', 1009], ['Block'], ['Direction', 'forward']);
     add(['Size', 1009], ['Block'], ['ElementsPerThread', 16], ['Direction', 'inverse'], ...limitsCall('large'));

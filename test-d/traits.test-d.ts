@@ -150,11 +150,17 @@ const D64 = fft(Size(1024), Precision('f64'), Block(), Direction('forward'));
 expectType<'vec4<f32>'>(D64.valueType); // df64: emulated with f32 pairs
 expectType<1>(D64.implicitTypeBatching);
 
-// --- Bluestein sizes need a workspace: 127 runs as a 256-point FFT ---
-const B = fft(Size(127), Block(), Direction('forward'));
+// --- Primes need a workspace: Rader where p - 1 runs natively (127: two 126-point FFTs), else Bluestein ---
+const R = fft(Size(127), Block(), Direction('forward'));
+expectType<true>(R.requiresWorkspace);
+expectType<2016>(R.workspaceSize); // 2 x 126 complex values
+expectType<7>(R.storageSize); // ElementsPerThread(6), and element 126 in invocation 0's seventh register
+expectType<7>(R.inputEPT);
+expectType<127>(R.inputLength);
+const B = fft(Size(151), Block(), Direction('forward')); // Bluestein over 512: Rader's E30 measured slower
 expectType<true>(B.requiresWorkspace);
-expectType<4096>(B.workspaceSize);
-expectType<127>(B.inputLength);
+expectType<8192>(B.workspaceSize);
+expectType<16>(B.storageSize);
 
 // --- 84 = 4 * 3 * 7, whose primes no ElementsPerThread holds: native (21 x 4, the last stage gathered), no workspace; Bluestein in f64 ---
 const GA = fft(Size(84), Block(), Direction('forward'));

@@ -38,12 +38,16 @@ describe(`createBatchedFFT (seed ${seed})`, () => {
       batch: 9,
       sign: 1 as const,
     },
-    { name: 'Block 97 (Bluestein, workspace)', desc: fft(Size(97), Direction('forward'), Block()), n: 97, batch: 13, sign: -1 as const },
+    { name: 'Block 107 (Bluestein, workspace)', desc: fft(Size(107), Direction('forward'), Block()), n: 107, batch: 13, sign: -1 as const },
+    // Rader: the kernel loads x_(g^q) and stores X_(g^(-q)) itself (WGSLModule.raderPermuted), X_0 from invocation 0.
+    { name: 'Block 97 (Rader, permuted loads and stores)', desc: fft(Size(97), Direction('inverse'), Block()), n: 97, batch: 13, sign: 1 as const },
+    { name: 'Block 257 (Rader), 3 FFTs per workgroup', desc: fft(Size(257), Direction('forward'), Block(), FFTsPerBlock(3)), n: 257, batch: 7, sign: -1 as const },
     // Several FFT groups per workgroup (FFTPlan.batchRounds): with these batches the last
     // workgroups stop a round early, and one 2-slot group is half past the batch.
     { name: 'Block 256, 3 rounds per workgroup', desc: withRounds({ size: 256, direction: 'forward' }, 3), n: 256, batch: 37, sign: -1 as const },
     { name: 'Block 128, EPT 8, FPB 2, 4 rounds (odd batch)', desc: withRounds({ size: 128, direction: 'inverse', elementsPerThread: 8, fftsPerBlock: 2 }, 4), n: 128, batch: 19, sign: 1 as const },
-    { name: 'Block 97 (Bluestein), 2 rounds', desc: withRounds({ size: 97, direction: 'forward' }, 2), n: 97, batch: 13, sign: -1 as const },
+    { name: 'Block 107 (Bluestein), 2 rounds', desc: withRounds({ size: 107, direction: 'forward' }, 2), n: 107, batch: 13, sign: -1 as const },
+    { name: 'Block 97 (Rader), 2 rounds', desc: withRounds({ size: 97, direction: 'forward' }, 2), n: 97, batch: 13, sign: -1 as const },
   ];
   // The kernel's staging and dispatch follow the device's limits, so every case runs on a device with
   // WebGPU's default limits (a plain requestDevice()) and on one with the adapter's.

@@ -4,7 +4,7 @@
 // Non-literal inputs, or Limits other than a tuned profile (Block only), resolve to `Wide`.
 import type { ComplexLayout, FFTPrecision, FFTType } from '../model.js';
 import type { OpKind } from '../operators.js';
-import type { BlockTuning, KindTuning, MaxBluestein, MaxNative, MaxThreadSize, ProfileLimits } from '../tables.gen.js';
+import type { BlockTuning, KindTuning, MaxBluestein, MaxNative, MaxThreadSize, ProfileLimits, RaderTuning } from '../tables.gen.js';
 import type * as Msg from './messages.js';
 import type { Add, CeilPow2, Div, Gt, Half, IsEven, Lt, Mul } from './nat.js';
 import type {
@@ -83,17 +83,20 @@ type Finish<
   Invocations extends number,
   Smem extends number,
   WorkspaceSize extends number,
+  /** Rader: one more register (element p - 1 in invocation 0), input and output alike. */
+  Rader extends boolean = false,
   Folded extends boolean = IsFolded<S>,
   L extends ComplexLayout = LayoutOf<S>,
   T extends FFTType = TypeOf<S>,
   EPT extends number = Folded extends true ? Mul<ExecEPT, 2> : ExecEPT,
+  Registers extends number = Rader extends true ? Add<ExecEPT, 1> : ExecEPT,
 > = {
   readonly elementsPerThread: EPT;
   readonly suggestedElementsPerThread: Folded extends true ? Mul<SuggestedExecEPT, 2> : SuggestedExecEPT;
-  readonly storageSize: Folded extends true ? (L extends 'natural' ? Add<ExecEPT, 1> : L extends 'full' ? Mul<ExecEPT, 2> : ExecEPT) : ExecEPT;
+  readonly storageSize: Folded extends true ? (L extends 'natural' ? Add<ExecEPT, 1> : L extends 'full' ? Mul<ExecEPT, 2> : ExecEPT) : Registers;
   readonly stride: Stride;
-  readonly inputEPT: T extends 'c2r' ? HermitianEPT<L, EPT> : ExecEPT;
-  readonly outputEPT: T extends 'r2c' ? HermitianEPT<L, EPT> : ExecEPT;
+  readonly inputEPT: T extends 'c2r' ? HermitianEPT<L, EPT> : Registers;
+  readonly outputEPT: T extends 'r2c' ? HermitianEPT<L, EPT> : Registers;
   readonly fftsPerBlock: Mul<Slots, Itb<PrecisionOf<S>>>;
   readonly suggestedFFTsPerBlock: Mul<SuggestedSlots, Itb<PrecisionOf<S>>>;
   readonly blockDim: Dim;
@@ -142,6 +145,8 @@ type BlockEngine<
   TT = BlockTuning[Pr][P],
 > = n extends keyof TT
   ? BlockWith<S, Pr, P, N, n, KindEntry<Pr, P, RealKind<S>, n, TT[n]>, false>
+  : [RealKind<S>, N] extends [undefined, keyof RaderTuning[Pr][P]]
+    ? RaderWith<S, Pr, P, N, RaderTuning[Pr][P][N & keyof RaderTuning[Pr][P]]>
   : Gt<n, MaxNative[Pr][P]> extends true
     ? Failed<'size', Msg.BlockTooLarge<N, LimitsText<Pr, P>>>
     : Mul<CeilPow2<n>, 2> extends infer B extends number
@@ -186,7 +191,7 @@ type BlockWith<
         : never
       : Failed<
           'elementsPerThread',
-          Msg.EPTNotSupported<E, N, P, Bluestein extends true ? ExecSize : undefined, Folded extends true ? Entry['f'] : Entry['l']>
+          Msg.EPTNotSupported<E, N, P, Bluestein extends true ? `Bluestein length ${ExecSize}` : undefined, Folded extends true ? Entry['f'] : Entry['l']>
         >
     : BlockShape<
         S,
@@ -255,6 +260,20 @@ type ExchangeBytes<Complex extends number, Split extends number, Storage extends
       : never
     : NoFit<Half<DivParts<Complex, Last>>>;
 
+/** Register FFTs of the workgroup: FFTsPerBlock (halved in f16: two per register), else BlockDim's y, else 1. */
+type SlotsOf<S extends State, P extends FFTPrecision> = S['fftsPerBlock'] extends number
+  ? Itb<P> extends 2
+    ? Half<S['fftsPerBlock']>
+    : S['fftsPerBlock']
+  : S['blockDim'] extends readonly [number, infer Y extends number, number]
+    ? Y
+    : 1;
+
+/** The workgroup size: BlockDim as given, else [stride, slots, 1]. */
+type DimOf<S extends State, Stride extends number, Slots extends number> = S['blockDim'] extends readonly [number, number, number]
+  ? S['blockDim']
+  : readonly [Stride, Slots, 1];
+
 type BlockShape<
   S extends State,
   Pr extends keyof ProfileLimits,
@@ -271,16 +290,8 @@ type BlockShape<
   /** Exchange parts the tuning table prefers, and those the engine supports, for this length and EPT. */
   PrefParts extends number,
   Supported extends readonly number[],
-  Slots extends number = S['fftsPerBlock'] extends number
-    ? Itb<P> extends 2
-      ? Half<S['fftsPerBlock']>
-      : S['fftsPerBlock']
-    : S['blockDim'] extends readonly [number, infer Y extends number, number]
-      ? Y
-      : 1,
-  Dim extends readonly [number, number, number] = S['blockDim'] extends readonly [number, number, number]
-    ? S['blockDim']
-    : readonly [Stride, Slots, 1],
+  Slots extends number = SlotsOf<S, P>,
+  Dim extends readonly [number, number, number] = DimOf<S, Stride, Slots>,
   Invocations extends number = Mul<Mul<Dim[0], Dim[1]>, Dim[2]>,
   Complex extends number = Mul<Entry['b'], Slots>,
   Storage extends number = ProfileLimits[Pr][0],
@@ -327,6 +338,70 @@ type BlockShape<
               Smem,
               Bluestein extends true ? Mul<Entry['b'], 2> : 0
             > : never
+        : never;
+
+/**
+ * A Rader table entry (plan.ts with descriptors/rader.ts): d = default [elements per invocation,
+ * stride], s = [stride, 1 when the split exchange is preferred] for each supported elements-per-
+ * invocation value, b = bytes of one slot's p elements as complex values, w = workspace bytes,
+ * e = 'Rader length <p - 1>', l = the supported values as messages list them.
+ */
+interface RaderEntry {
+  readonly d: readonly [number, number];
+  readonly s: object;
+  readonly b: number;
+  readonly w: number;
+  readonly e: string;
+  readonly l: string;
+}
+
+/** Mirror of plan.ts for a Rader plan: one part, complex unless split is preferred or only split fits. */
+type RaderWith<
+  S extends State,
+  Pr extends keyof ProfileLimits,
+  P extends FFTPrecision,
+  N extends number,
+  Entry,
+  E = S['elementsPerThread'],
+> = Entry extends RaderEntry
+  ? E extends number
+    ? E extends keyof Entry['s']
+      ? Entry['s'][E] extends readonly [infer Stride extends number, infer Split extends number]
+        ? RaderShape<S, Pr, P, N, Entry, E, Stride, Split>
+        : never
+      : Failed<'elementsPerThread', Msg.EPTNotSupported<E, N, P, Entry['e'], Entry['l']>>
+    : Entry['d'][0] extends infer D extends number & keyof Entry['s']
+      ? Entry['s'][D] extends readonly [infer Stride extends number, infer Split extends number]
+        ? RaderShape<S, Pr, P, N, Entry, D, Stride, Split>
+        : never
+      : never
+  : never;
+
+type RaderShape<
+  S extends State,
+  Pr extends keyof ProfileLimits,
+  P extends FFTPrecision,
+  N extends number,
+  Entry extends RaderEntry,
+  ExecEPT extends number,
+  Stride extends number,
+  Split extends number,
+  Slots extends number = SlotsOf<S, P>,
+  Dim extends readonly [number, number, number] = DimOf<S, Stride, Slots>,
+  Invocations extends number = Mul<Mul<Dim[0], Dim[1]>, Dim[2]>,
+  Complex extends number = Mul<Entry['b'], Slots>,
+  Storage extends number = ProfileLimits[Pr][0],
+> =
+  true extends Lt<Dim[0], Stride> | Lt<Dim[1], Slots>
+    ? Failed<'blockDim', Msg.BlockDimTooSmall<Dim, N, ExecEPT, Mul<Slots, Itb<P>>, Stride, Slots>>
+    : Gt<Invocations, ProfileLimits[Pr][1]> extends true
+      ? Failed<FirstPresent<S, ['blockDim', 'fftsPerBlock', 'elementsPerThread']>, Msg.TooManyInvocations<Invocations, ProfileLimits[Pr][1]>>
+      : ExchangeBytes<Complex, Split, Storage, [1]> extends infer Smem
+        ? Smem extends NoFit<infer Need extends number>
+          ? Failed<FirstPresent<S, ['fftsPerBlock', 'blockDim']>, Msg.WorkgroupMemoryExceeded<Mul<Slots, Itb<P>>, N, Need, Storage>>
+          : Smem extends number
+            ? Finish<S, ExecEPT, Entry['d'][0], Stride, Slots, 1, Dim, Invocations, Smem, Entry['w'], true>
+            : never
         : never;
 
 /** The plan of a state with Size and an execution operator: a Fail, the literal traits, or Wide. */

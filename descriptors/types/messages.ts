@@ -96,8 +96,9 @@ export type DescribeLimits<Max extends number, P extends FFTPrecision, S extends
 export type BlockTooLarge<N extends number, L extends string> = `Size(${N}) exceeds the largest Block FFT for these Limits (${L})`;
 export type BluesteinTooLarge<N extends number, B extends number, L extends string> =
   `Size(${N}) needs Bluestein length ${B}, beyond the largest Block FFT for these Limits (${L})`;
-export type EPTNotSupported<E extends number, N extends number, P extends FFTPrecision, B extends number | undefined, List extends string> =
-  `ElementsPerThread(${E}) is not supported for Size(${N}) in ${P} Block execution${B extends number ? ` (Bluestein length ${B})` : ''}: supported values are ${List}`;
+/** Engine: undefined (native), or the algorithm's name and length, e.g. 'Bluestein length 2048'. */
+export type EPTNotSupported<E extends number, N extends number, P extends FFTPrecision, Engine extends string | undefined, List extends string> =
+  `ElementsPerThread(${E}) is not supported for Size(${N}) in ${P} Block execution${Engine extends string ? ` (${Engine})` : ''}: supported values are ${List}`;
 export type BlockDimTooSmall<
   D extends readonly [number, number, number],
   N extends number,

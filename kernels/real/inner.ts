@@ -31,6 +31,8 @@ export function innerComplexPlan(plan: FFTPlan): FFTPlan | undefined {
     ...(plan.exchange === 'complex' || plan.exchange === 'split' ? { exchange: plan.exchange } : {}),
     // Likewise its parts (the real module's own exchanges use the same parted buffer).
     ...(plan.execution === 'block' ? { exchangeParts: plan.exchangeParts } : {}),
+    // Real FFTs of prime lengths run Bluestein (their kind tables were measured so), never Rader.
+    ...(plan.algorithm === 'bluestein' ? { algorithm: 'bluestein' as const } : {}),
   };
   const inner = resolvePlan(state);
   const mismatch = (['execSize', 'execEPT', 'stride', 'exchange', 'exchangeParts', 'sharedMemorySize', 'algorithm', 'fftsPerBlock'] as const).filter(

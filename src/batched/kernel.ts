@@ -7,6 +7,7 @@ import { realArithFor } from '../../kernels/real/real-arith.js';
 import { elementBytes } from '../../kernels/shared-api.js';
 import type { WGSLModule } from '../../kernels/types.js';
 import { keepBinding } from '../../kernels/callbacks.js';
+import { RADER_PERMUTED_IO_MAX, raderIndex } from '../../kernels/rader.js';
 import { twoPhaseEntryPoint, twoPhaseKernel, twoPhaseShape, type TwoPhaseSpec } from '../../kernels/two-phase.js';
 
 /** Fixed binding slots of batched kernels (group 0): input (or in-place data), output, parameters, workspace. */
@@ -342,11 +343,8 @@ export function batchedKernelSource(
       lines.push(...stagedCopy('load', Lin));
       push(`  workgroupBarrier();`);
     }
-    push(`  if (is_active) {`, ...registerLoads(plan, src, '    '), `  }`);
-    push(`  ${module.execute}(&data, thread, slot);`);
-    if (layout.staged) push(`  workgroupBarrier();`);
     const dst = (idx: string, value: string) => (layout.staged ? `${stageOut}[slot * ${Lout + STAGE_PAD}u + ${idx}] = ${value};` : `fft_store(fft, ${idx}, ${value});`);
-    push(`  if (is_active) {`, ...registerStores(plan, dst, '    '), `  }`);
+    push(...blockRegisters(module, src, dst, '  ', layout.staged));
     if (layout.staged) {
       push(`  workgroupBarrier();`);
       lines.push(...stagedCopy('store', Lout));
@@ -395,15 +393,48 @@ function roundsBlockKernel(module: WGSLModule, perGroup: number, rounds: number)
     `    if (first >= fft_params.batch) { break; }`,
     `    let fft = first + slot;`,
     `    let is_active = thread < ${plan.stride}u && slot < ${perGroup}u && lid.z == 0u && fft < fft_params.batch;`,
-    `    if (is_active) {`,
-    ...registerLoads(plan, (idx) => `fft_load(fft, ${idx})`, '      '),
-    `    }`,
-    `    ${module.execute}(&data, thread, slot);`,
-    `    if (is_active) {`,
-    ...registerStores(plan, (idx, value) => `fft_store(fft, ${idx}, ${value});`, '      '),
-    `    }`,
+    ...blockRegisters(module, (idx) => `fft_load(fft, ${idx})`, (idx, value) => `fft_store(fft, ${idx}, ${value});`, '    '),
     `  }`,
     `}`,
+  ];
+}
+
+/**
+ * A Block invocation's loads (`src(index)`, when is_active), the execute call and its stores
+ * (`dst(index, value)`): the register layout, with a barrier before the stores when they go to a
+ * staging buffer; for a Rader module of at most RADER_PERMUTED_IO_MAX points the permuted order
+ * straight from and to the FFT's elements (kernels/rader.ts raderIndex), which saves the two
+ * permutations through workgroup memory (bench/NOTES.md run 81).
+ */
+function blockRegisters(module: WGSLModule, src: (index: string) => string, dst: (index: string, value: string) => string, indent: string, staged = false): string[] {
+  const plan = module.plan;
+  if (module.raderPermuted && module.workspace && !staged && plan.size <= RADER_PERMUTED_IO_MAX) {
+    const ws = module.workspace.name;
+    const e = plan.execEPT;
+    const regs = Array.from({ length: e }, (_, i) => i);
+    return [
+      `// Rader: register i takes x_(g^q) and gives X_(g^(-q)), q = thread + i * ${plan.stride}; X_0 from invocation 0's register ${e}.`,
+      `var x0: ${plan.valueType};`,
+      `if (is_active) {`,
+      ...regs.map((i) => `  data[${i}] = ${src(raderIndex(ws, plan, i, 'input', 'thread'))};`),
+      `  x0 = ${src('0u')};`,
+      `}`,
+      `${module.raderPermuted}(&data, x0, thread, slot);`,
+      `if (is_active) {`,
+      ...regs.map((i) => `  ${dst(raderIndex(ws, plan, i, 'output', 'thread'), `data[${i}]`)}`),
+      `  if (thread == 0u) { ${dst('0u', `data[${e}]`)} }`,
+      `}`,
+    ].map((l) => `${indent}${l}`);
+  }
+  return [
+    `${indent}if (is_active) {`,
+    ...registerLoads(plan, src, `${indent}  `),
+    `${indent}}`,
+    `${indent}${module.execute}(&data, thread, slot);`,
+    ...(staged ? [`${indent}workgroupBarrier();`] : []),
+    `${indent}if (is_active) {`,
+    ...registerStores(plan, dst, `${indent}  `),
+    `${indent}}`,
   ];
 }
 

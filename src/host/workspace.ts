@@ -1,8 +1,8 @@
 // The global-memory workspace of FFTs that need one (Bluestein: the chirp and the transformed
-// convolution factor, computed in f64), and the check that a workspace handed to encode() was made
+// convolution factor; Rader: its kernel's spectrum and index permutations; computed in f64), and the check that a workspace handed to encode() was made
 // for the same FFT.
 import type { FFTPlan } from '../../descriptors/model.js';
-import { bluesteinWorkspace } from '../../kernels/bluestein.js';
+import { workspaceData } from '../../kernels/workspace-data.js';
 import type { WGSLModule, WGSLOptions } from '../../kernels/types.js';
 import { checkStorageBuffer } from './checks.js';
 
@@ -22,11 +22,12 @@ export interface FFTWorkspace {
 /** The binding the host kernels give a module's workspace. */
 export const WORKSPACE_BINDING = 3;
 
-/** The FFT a workspace's contents belong to: its length, Bluestein length and direction. */
+/** The FFT a workspace's contents belong to: its length, algorithm, engine length and direction. */
 const madeFor = new WeakMap<FFTWorkspace, string>();
-const workspaceKey = (plan: FFTPlan): string => `Size(${plan.size}) ${plan.direction} (Bluestein length ${plan.execSize})`;
+const workspaceKey = (plan: FFTPlan): string =>
+  `Size(${plan.size}) ${plan.direction} (${plan.algorithm === 'rader' ? 'Rader' : 'Bluestein'} length ${plan.execSize})`;
 
-/** A descriptor's plan, generated with a workspace binding so that Bluestein sizes resolve too. */
+/** A descriptor's plan, generated with a workspace binding so that Bluestein and Rader sizes resolve too. */
 export function planOf(desc: CodeGenerating): FFTPlan {
   return desc.wgsl({ prefix: 'probe', workspace: { group: 0, binding: WORKSPACE_BINDING } }).plan;
 }
@@ -43,14 +44,14 @@ function isWorkspaceProvider(x: CodeGenerating | WorkspaceProvider): x is Worksp
 
 /**
  * Allocates and fills the workspace an FFT needs: for a descriptor, the Bluestein chirp and kernel
- * (computed in f64), empty when none is needed; for a createFFT plan, its `workspaceSize` bytes of
+ * or Rader's kernel and permutations (computed in f64), empty when none is needed; for a createFFT plan, its `workspaceSize` bytes of
  * temporary storage.
  */
 export function makeWorkspace(device: GPUDevice, desc: CodeGenerating | WorkspaceProvider): FFTWorkspace {
   if (isWorkspaceProvider(desc)) return desc.createWorkspace();
   const plan = planOf(desc);
   if (!plan.requiresWorkspace) return { buffer: undefined, size: 0, destroy() {} };
-  const data = bluesteinWorkspace(plan);
+  const data = workspaceData(plan);
   const buffer = device.createBuffer({
     label: `webfftdx workspace ${plan.size}`,
     size: plan.workspaceSize,

@@ -21,7 +21,7 @@ describe('engine-kind tuning', () => {
     expect(shape({ size: 256, type: 'r2c' })).toBe('E16 x2 split/1 1024 B');
     expect(shape({ size: 256, type: 'c2r' })).toBe('E16 x2 complex/2 1024 B');
     expect(shape({ size: 1009, type: 'c2c', direction: 'forward' })).toBe('E16 x1 complex/1 16384 B');
-    expect(shape({ size: 127, type: 'c2c', direction: 'forward' })).toBe('E16 x2 complex/1 2048 B');
+    expect(shape({ size: 107, type: 'c2c', direction: 'forward' })).toBe('E16 x2 complex/1 2048 B');
     expect(shape({ size: 64, type: 'r2c', mode: 'folded' })).toBe('E4 x4 complex/1 256 B');
   });
 
@@ -34,8 +34,9 @@ describe('engine-kind tuning', () => {
   });
 
   it("falls back to the C2C preferences for another ElementsPerThread than the kind's", () => {
-    // Bluestein at B = 256 with E8: the C2C entry's split exchange, taken as complex in 2 parts (plan.ts).
-    expect(shape({ size: 127, type: 'c2c', direction: 'forward', elementsPerThread: 8 })).toBe('E8 x1 complex/2 1024 B');
+    // Bluestein at B = 256 (107: 106 = 2 x 53 keeps it from Rader) with E8: the C2C entry's split
+    // exchange, taken as complex in 2 parts (plan.ts).
+    expect(shape({ size: 107, type: 'c2c', direction: 'forward', elementsPerThread: 8 })).toBe('E8 x1 complex/2 1024 B');
     // Normal-mode R2C 256 with E8: the C2C entry's split exchange.
     expect(shape({ size: 256, type: 'r2c', elementsPerThread: 8 })).toBe('E8 x1 split/1 1024 B');
   });
@@ -48,7 +49,7 @@ describe('engine-kind tuning', () => {
         const n = Number(length);
         const state: DescriptorState =
           kind === 'bluestein'
-            ? { size: bluesteinProbeSize(n), type: 'c2c', direction: 'forward' }
+            ? { size: bluesteinProbeSize(n), type: 'c2c', direction: 'forward', algorithm: 'bluestein' }
             : { size: kind.endsWith('folded') ? 2 * n : n, type: kind.startsWith('r2c') ? 'r2c' : 'c2r', mode: kind.endsWith('folded') ? 'folded' : 'normal' };
         const entry = MEASURED_KIND_TUNING[profile.name]!.f32![key];
         const p = resolvePlan({ execution: 'block', ...state, limits });

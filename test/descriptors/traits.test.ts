@@ -96,9 +96,15 @@ describe('precision, Bluestein, Limits, BlockDim', () => {
   it('f64 is emulated with vec4<f32>', () => {
     expect(fft(Size(1024), Precision('f64'), Block(), Direction('forward')).valueType).toBe('vec4<f32>');
   });
-  it('Bluestein sizes need a workspace', () => {
-    const D = fft(Size(127), Block(), Direction('forward'));
-    expect([D.requiresWorkspace, D.workspaceSize, D.inputLength]).toEqual([true, 4096, 127]);
+  it('primes need a workspace: Rader where p - 1 runs natively, else Bluestein', () => {
+    // 127 = 126 + 1: two 126-point FFTs (E6, 21 invocations); register 6 of invocation 0 holds element 126.
+    const R = fft(Size(127), Block(), Direction('forward'));
+    expect([R.requiresWorkspace, R.workspaceSize, R.inputLength, R.elementsPerThread, R.storageSize, R.inputEPT, R.stride]).toEqual([true, 2016, 127, 6, 7, 7, 21]);
+    // 151: Rader's only shape (E30, 5 invocations) measured slower than Bluestein over 512; 107 = 2 x 53 + 1 has no Rader.
+    expect(fft(Size(151), Block(), Direction('forward')).workspaceSize).toBe(8192);
+    expect(fft(Size(107), Block(), Direction('forward')).workspaceSize).toBe(4096);
+    // f64 keeps Bluestein.
+    expect(fft(Size(127), Block(), Direction('forward'), Precision('f64')).workspaceSize).toBe(8192);
   });
   it('lengths whose primes no ElementsPerThread holds run natively, their later stages gathered', () => {
     // 84 = 4 * 3 * 7: no E <= 32 holds 2, 3 and 7, so the measured E21 runs 21 x 4 (the radix-4 stage gathered), no workspace.

@@ -9,7 +9,7 @@ import { encodeAndRead, freshDevice, refusesBeforeGPU, testDevice, withErrorScop
 import { makeSeed, randomFloats } from '../support/random.js';
 
 const C2C_32 = fft(Size(32), Direction('forward'), Block());
-const BLUESTEIN = fft(Size(67), Direction('forward'), Block());
+const BLUESTEIN = fft(Size(107), Direction('forward'), Block()); // 106 = 2 x 53: Bluestein over 256
 
 /** Refused before any GPU object or submission; the test's own command encoder (inPass) aside. */
 const rejectsBeforeGPU = (device: GPUDevice, fn: () => unknown, message: string | RegExp) => refusesBeforeGPU(device, fn, message, ['createCommandEncoder']);
@@ -92,16 +92,23 @@ describe('createBatchedFFT misuse', () => {
     const io = device.createBuffer({ size: plan.inputBytes, usage: GPUBufferUsage.STORAGE });
     const out = device.createBuffer({ size: plan.outputBytes, usage: GPUBufferUsage.STORAGE });
     const tooSmall = device.createBuffer({ size: 64, usage: GPUBufferUsage.STORAGE });
-    const other = makeWorkspace(device, fft(Size(67), Direction('inverse'), Block()));
-    await rejectsBeforeGPU(device, inPass(device, (p) => plan.encode(p, { input: io, output: out })), /^webfftdx: Size\(67\) requires a workspace of \d+ bytes/);
+    const other = makeWorkspace(device, fft(Size(107), Direction('inverse'), Block()));
+    const rader = makeWorkspace(device, fft(Size(67), Direction('forward'), Block()));
+    await rejectsBeforeGPU(device, inPass(device, (p) => plan.encode(p, { input: io, output: out })), /^webfftdx: Size\(107\) requires a workspace of \d+ bytes/);
     await rejectsBeforeGPU(device, inPass(device, (p) => plan.encode(p, { input: io, output: out, workspace: tooSmall })), /^webfftdx: the workspace buffer has 64 bytes; the plan needs \d+/);
     await rejectsBeforeGPU(
       device,
       inPass(device, (p) => plan.encode(p, { input: io, output: out, workspace: other })),
-      'webfftdx: the workspace was made for Size(67) inverse (Bluestein length 256), but this FFT is Size(67) forward (Bluestein length 256)',
+      'webfftdx: the workspace was made for Size(107) inverse (Bluestein length 256), but this FFT is Size(107) forward (Bluestein length 256)',
+    );
+    await rejectsBeforeGPU(
+      device,
+      inPass(device, (p) => plan.encode(p, { input: io, output: out, workspace: rader })),
+      'webfftdx: the workspace was made for Size(67) forward (Rader length 66), but this FFT is Size(107) forward (Bluestein length 256)',
     );
     for (const b of [io, out, tooSmall]) b.destroy();
     other.destroy();
+    rader.destroy();
     plan.destroy();
   });
 

@@ -1,4 +1,4 @@
-// Block execution (Stockham engine, Bluestein beyond it), register and workgroup-memory APIs,
+// Block execution (Stockham engine, Rader and Bluestein beyond it), register and workgroup-memory APIs,
 // forward and inverse, against the f64 reference (outputs NaN-poisoned, 2-3 workgroups per kernel).
 //
 // Sizes 2..256 (register API; a representative subset through the workgroup-memory API) plus a
@@ -6,10 +6,11 @@
 // pipeline compile dominates, and Bluestein kernels (two straight-line runs of the B-point engine)
 // take 2-4 s each for lavapipe to compile with a cold shader cache, against well under a second for
 // the native ones. So the default run takes every size that runs natively (131 of 2..256, 30 of them
-// with gathered later stages) and, of the 124 Bluestein sizes 67..255, the two shortest and two
-// longest of each Bluestein length B (the ends of each B's range: most and fewest zero-padded
-// registers) and its smallest and largest prime; the sizes between differ from those only in the
-// constants n and the chirp (until 2026-11-29 every prime ran: 32 more kernels). Each size of that sweep
+// with gathered later stages); of the 106 Bluestein sizes 68..255 the two shortest and two longest
+// of each Bluestein length B (the ends of each B's range: most and fewest zero-padded registers) and
+// its smallest and largest prime, the sizes between differing from those only in the constants n and
+// the chirp; and of the 18 Rader primes 67..251 the two shortest and the two longest (the Rader
+// kernels' other paths: test/kernels/rader.test.ts). Each size of that sweep
 // runs in one direction, forward and inverse alternating along the list (the inverse is the same
 // generator with the other sign; every other test here runs both), which halves its compile time.
 // WEBFFTDX_FULL=1 runs every size 2..256 in both directions (about 14 more minutes with a cold cache).
@@ -24,20 +25,21 @@ import { checkCases, expectWithinBounds, type Api } from './harness.js';
 
 const ALL_SMALL = Array.from({ length: 255 }, (_, i) => i + 2);
 
-/** The sizes 2..256 the default Block plan runs by Bluestein (ascending). */
-const BLUESTEIN = ALL_SMALL.filter(
-  (size) => resolvePlan({ size, execution: 'block', type: 'c2c', direction: 'forward', precision: 'f32' }).algorithm === 'bluestein',
-);
+const algorithmOf = (size: number) => resolvePlan({ size, execution: 'block', type: 'c2c', direction: 'forward', precision: 'f32' }).algorithm;
+/** The sizes 2..256 the default Block plan runs by Bluestein, and by Rader (ascending). */
+const BLUESTEIN = ALL_SMALL.filter((size) => algorithmOf(size) === 'bluestein');
+const RADER = ALL_SMALL.filter((size) => algorithmOf(size) === 'rader');
 
 /** The default run's sizes 2..256: see the header. */
 function defaultSmallSizes(): number[] {
-  const picked = new Set<number>();
+  // Rader: the two shortest and the two longest primes (test/kernels/rader.test.ts runs its other paths).
+  const picked = new Set<number>([...RADER.slice(0, 2), ...RADER.slice(-2)]);
   for (const b of new Set(BLUESTEIN.map(bluesteinLength))) {
     const range = BLUESTEIN.filter((n) => bluesteinLength(n) === b);
     const primes = range.filter((n) => largestPrimeFactor(n) === n);
     for (const n of [...range.slice(0, 2), ...range.slice(-2), ...primes.slice(0, 1), ...primes.slice(-1)]) picked.add(n);
   }
-  return ALL_SMALL.filter((n) => !BLUESTEIN.includes(n) || picked.has(n));
+  return ALL_SMALL.filter((n) => (!BLUESTEIN.includes(n) && !RADER.includes(n)) || picked.has(n));
 }
 
 const SMALL = FULL ? ALL_SMALL : defaultSmallSizes();
@@ -81,12 +83,13 @@ async function adapterLimits(): Promise<FFTLimits> {
 // compile with its shader cache cold, so a group stays well inside its timeout even then.
 const GROUP = 12;
 
-describe(`Block execute (registers), default choices, ${FULL ? 'every size' : 'every native size and sampled Bluestein sizes'} 2..256`, () => {
+describe(`Block execute (registers), default choices, ${FULL ? 'every size' : 'every native size and sampled Bluestein and Rader sizes'} 2..256`, () => {
   it('the default sample holds every native size and both ends and the extreme primes of each Bluestein range', () => {
     const sample = defaultSmallSizes();
-    const native = ALL_SMALL.filter((n) => !BLUESTEIN.includes(n));
+    const native = ALL_SMALL.filter((n) => !BLUESTEIN.includes(n) && !RADER.includes(n));
     expect(native.every((n) => sample.includes(n))).toBe(true);
-    expect(sample.filter((n) => BLUESTEIN.includes(n))).toEqual(expect.arrayContaining([67, 68, 124, 127, 129, 131, 251, 254, 255]));
+    expect(sample.filter((n) => BLUESTEIN.includes(n))).toEqual(expect.arrayContaining([68, 107, 124, 129, 137, 254, 255]));
+    expect(sample.filter((n) => RADER.includes(n))).toEqual([67, 71, 211, 251]);
     // Lengths whose primes no ElementsPerThread holds run natively, their later stages gathered (65, 84, 126, 130, 210).
     expect([65, 84, 126, 130, 210].every((n) => !BLUESTEIN.includes(n) && sample.includes(n))).toBe(true);
     expect(sample.length).toBeLessThan(ALL_SMALL.length);
@@ -134,7 +137,7 @@ describe('Block execute, ElementsPerThread / FFTsPerBlock / BlockDim choices', (
       block(2048, { fftsPerBlock: 2 }), // 32 KiB as vec2 > 16 KiB: split exchange
       block(4096, { elementsPerThread: 32 }), // split, stride 128
       block(128, { elementsPerThread: 8, fftsPerBlock: 2, blockDim: [20, 3, 2] }),
-      block(97, { blockDim: [40, 2, 1] }), // Bluestein, idle invocations in x and y
+      block(107, { blockDim: [40, 2, 1] }), // Bluestein, idle invocations in x and y
       block(13, { fftsPerBlock: 5, blockDim: [3, 6, 1] }), // one invocation per FFT, idle ones
       block(49, { elementsPerThread: 7, fftsPerBlock: 2, blockDim: [9, 2, 1] }, 'registers', 3),
     ]);
@@ -152,7 +155,7 @@ describe('Block execute_shared (workgroup-memory API)', () => {
       block(256, { elementsPerThread: 16 }, 'shared'),
       block(243, { elementsPerThread: 9 }, 'shared'),
       block(1024, { elementsPerThread: 32, fftsPerBlock: 2 }, 'shared'),
-      block(97, { elementsPerThread: 16, fftsPerBlock: 3 }, 'shared'), // Bluestein: slots at f * 97, exchange at f * 256
+      block(107, { elementsPerThread: 16, fftsPerBlock: 3 }, 'shared'), // Bluestein: slots at f * 107, exchange at f * 256
       block(128, { elementsPerThread: 16, fftsPerBlock: 2, blockDim: [20, 3, 2] }, 'shared'),
     ]);
   });
@@ -163,7 +166,7 @@ describe('Block execute_shared (workgroup-memory API)', () => {
       block(256, {}, 'shared'), // split
       block(1000, {}, 'shared'), // split, radix 10
       block(2048, {}, 'shared'), // complex in 2 parts, 16 KiB of data: the largest under the core Limits
-      block(97, {}, 'shared'), // Bluestein over 256, complex in 2 parts
+      block(107, {}, 'shared'), // Bluestein over 256, complex in 2 parts
       block(128, { fftsPerBlock: 3, exchange: 'split' }, 'shared'),
       block(512, { exchangeParts: 4, blockDim: [80, 1, 1] }, 'shared'),
     ]);

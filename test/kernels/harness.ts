@@ -5,7 +5,7 @@
 import { expect } from 'vitest';
 import type { FFTPlan } from '../../descriptors/model.js';
 import { resolvePlan, type DescriptorState } from '../../descriptors/plan.js';
-import { bluesteinWorkspace } from '../../kernels/bluestein.js';
+import { workspaceData } from '../../kernels/workspace-data.js';
 import { generateModule } from '../../kernels/module.js';
 import type { WGSLModule } from '../../kernels/types.js';
 import { randomFloats } from '../support/random.js';
@@ -139,7 +139,7 @@ export function buildCase(c: KernelCase): BuiltCase {
     code,
     workgroups: thread ? Math.ceil(c.count / 32) : c.count,
     batch: thread ? c.count * c.plan.implicitTypeBatching : c.count * c.plan.fftsPerBlock,
-    ...(c.plan.requiresWorkspace ? { workspace: bluesteinWorkspace(c.plan) } : {}),
+    ...(c.plan.requiresWorkspace ? { workspace: workspaceData(c.plan) } : {}),
   };
 }
 

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { resolvePlan } from '../../descriptors/plan.js';
 import { bluesteinWorkspace } from '../../kernels/bluestein.js';
+import { workspaceData } from '../../kernels/workspace-data.js';
 import { stageRadices } from '../../kernels/stockham.js';
 import { defaultPrefix, generateModule } from '../../kernels/module.js';
 
@@ -96,15 +97,26 @@ describe('generateModule', () => {
   });
 
   it('Bluestein: workspace binding required, declared, and the host workspace has workspaceSize bytes', () => {
-    const plan = resolvePlan({ size: 97, direction: 'forward', execution: 'block' });
+    const plan = resolvePlan({ size: 107, direction: 'forward', execution: 'block' });
     expect(plan.algorithm).toBe('bluestein');
     expect(() => generateModule(plan)).toThrow(/needs a workspace/);
     const m = generateModule(plan, { workspace: { group: 1, binding: 3 } });
     const name = `${defaultPrefix(plan)}_workspace`;
-    expect(name).toMatch(/^fft_c2c_fwd_f32_b97_e\d+(_split)?(_p\d)?_workspace$/);
+    expect(name).toMatch(/^fft_c2c_fwd_f32_b107_e\d+(_split)?(_p\d)?_workspace$/);
     expect(m.workspace).toEqual({ group: 1, binding: 3, name });
     expect(m.code).toContain(`@group(1) @binding(3) var<storage, read> ${name}: array<vec2<f32>>;`);
     expect(bluesteinWorkspace(plan).byteLength).toBe(plan.workspaceSize);
+  });
+
+  it('Rader: the workspace binding, the p-element buffer per slot, the two engine runs', () => {
+    const plan = resolvePlan({ size: 257, direction: 'inverse', execution: 'block', fftsPerBlock: 2 });
+    expect([plan.algorithm, plan.execSize, plan.storageSize, plan.sharedMemorySize, plan.workspaceSize]).toEqual(['rader', 256, 9, 2 * 257 * 8, 2 * 256 * 8]);
+    expect(() => generateModule(plan)).toThrow(/uses Rader and needs a workspace/);
+    const m = generateModule(plan, { workspace: { group: 0, binding: 3 } });
+    expect(m.code).toContain('// Rader workspace (4096 bytes)');
+    expect(m.code).toContain(`var<workgroup> ${m.sharedMemory}: array<vec2<f32>, 514>;`);
+    expect(m.code).toContain('257-point DFT by Rader over the 256-point engine');
+    expect(workspaceData(plan).byteLength).toBe(plan.workspaceSize);
   });
 
   it('r2c/c2r in f64 and f16: register types and directives; a bad prefix throws', () => {
@@ -118,11 +130,11 @@ describe('generateModule', () => {
   });
 
   it('f16 and f64 modules: register types, directives, workspace types', () => {
-    const h = generateModule(resolvePlan({ size: 97, direction: 'forward', precision: 'f16', execution: 'block' }), { workspace: { group: 0, binding: 2 } });
+    const h = generateModule(resolvePlan({ size: 107, direction: 'forward', precision: 'f16', execution: 'block' }), { workspace: { group: 0, binding: 2 } });
     expect(h.directives).toBe('enable f16;');
     expect(h.code).toContain('array<vec4<f16>,');
     expect(h.code).toContain('array<vec2<f32>>;'); // f16 twiddles (and the Bluestein workspace) are f32
-    const d = generateModule(resolvePlan({ size: 97, direction: 'forward', precision: 'f64', execution: 'block' }), { workspace: { group: 0, binding: 2 } });
+    const d = generateModule(resolvePlan({ size: 107, direction: 'forward', precision: 'f64', execution: 'block' }), { workspace: { group: 0, binding: 2 } });
     expect(d.directives).toBe('');
     expect(d.code).toContain('array<vec4<f32>>;');
     expect(d.code).toContain('_dadd(');

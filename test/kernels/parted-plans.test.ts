@@ -99,10 +99,10 @@ describe('parted exchange in plans', () => {
     expect(shape(resolvePlan({ size: 512, type: 'r2c', mode: 'folded', execution: 'block', limits: LARGE }))).toEqual(['complex', 2, 1024]);
     // Where the table itself picks 2 complex parts (2048), folded R2C 4096 keeps them.
     expect(shape(resolvePlan({ size: 4096, type: 'r2c', mode: 'folded', execution: 'block', limits: LARGE }))).toEqual(['complex', 2, 8192]);
-    // Bluestein: where the preference it falls back to is split or parted (127 with E8: the C2C table's
+    // Bluestein: where the preference it falls back to is split or parted (107 with E8: the C2C table's
     // split for 256), complex in 2 parts; its own entries are kept (1009, B = 2048: complex in one
     // part; 4093, B = 8192: complex in 2 parts, and 4 under the core profile, where 2 do not fit).
-    expect(shape(resolvePlan({ size: 127, execution: 'block', direction: 'forward', limits: LARGE, elementsPerThread: 8 }))).toEqual(['complex', 2, 1024]);
+    expect(shape(resolvePlan({ size: 107, execution: 'block', direction: 'forward', limits: LARGE, elementsPerThread: 8 }))).toEqual(['complex', 2, 1024]);
     expect(shape(resolvePlan({ size: 1009, execution: 'block', direction: 'forward', limits: LARGE }))).toEqual(['complex', 1, 16384]);
     expect(shape(resolvePlan({ size: 4093, execution: 'block', direction: 'forward', limits: LARGE }))).toEqual(['complex', 2, 32768]);
     expect(shape(resolvePlan({ size: 4093, execution: 'block', direction: 'forward' }))).toEqual(['complex', 4, 16384]);
@@ -129,8 +129,8 @@ describe('parted exchange in plans', () => {
           count: 2,
         },
         {
-          label: 'Size(127) Bluestein, split exchange in 4 parts',
-          state: { size: 127, execution: 'block', exchange: 'split', exchangeParts: 4 },
+          label: 'Size(107) Bluestein, split exchange in 4 parts',
+          state: { size: 107, execution: 'block', exchange: 'split', exchangeParts: 4 },
           api: 'registers',
           count: 2,
         },

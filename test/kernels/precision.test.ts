@@ -78,8 +78,8 @@ function referenceRoundTrip(n: number, seed: number): number {
 
 // Few distinct kernels (each costs seconds to compile on lavapipe): per precision the Thread limit and
 // a mixed radix with a prime codelet, the Block engine with the complex exchange (256), the split one
-// (4096; in parts at the maximum), the workgroup-memory API on a mixed radix, and Bluestein; f16 also a
-// gathered middle stage (kernels/stockham.ts gatherRadices).
+// (4096; in parts at the maximum), the workgroup-memory API on a mixed radix, and Bluestein; f16 also
+// Rader and a gathered middle stage (kernels/stockham.ts gatherRadices).
 const F64_CASES: Case[] = [
   { label: 'Thread Size(30)', state: { size: 30, execution: 'thread' }, api: 'thread', count: 3 },
   { label: 'Thread Size(32)', state: { size: 32, execution: 'thread' }, api: 'thread', count: 3 },
@@ -94,7 +94,9 @@ const F16_CASES: Case[] = [
   { label: 'Thread Size(64)', state: { size: 64, execution: 'thread' }, api: 'thread', count: 3 },
   { label: 'Block Size(256) registers', state: { size: 256, execution: 'block' }, api: 'registers', count: 2 },
   { label: 'Block Size(1000) shared', state: { size: 1000, execution: 'block' }, api: 'shared', count: 2 },
-  { label: 'Block Size(127) registers (Bluestein)', state: { size: 127, execution: 'block' }, api: 'registers', count: 2 },
+  { label: 'Block Size(107) registers (Bluestein)', state: { size: 107, execution: 'block' }, api: 'registers', count: 2 },
+  // 127 = 126 + 1: two 126-point engine runs between permutations through workgroup memory, f16 registers in between.
+  { label: 'Block Size(127) registers (Rader)', state: { size: 127, execution: 'block', fftsPerBlock: 4 }, api: 'registers', count: 2 },
   // 6 x 8 x 3: the radix-8 stage is gathered (E6), its f16 register pairs in the engine's local array.
   { label: 'Block Size(144) registers (gathered stage)', state: { size: 144, execution: 'block' }, api: 'registers', count: 2 },
   // 84 = 4 * 3 * 7, whose primes no E holds: E7 runs 7 x 12, the radix-12 last stage gathered and exchanged back.

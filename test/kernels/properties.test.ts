@@ -58,7 +58,8 @@ describe('no races', () => {
       { state: { size: 512, execution: 'block', direction: 'forward', fftsPerBlock: 3, elementsPerThread: 8 }, api: 'registers' },
       { state: { size: 2048, execution: 'block', direction: 'inverse', fftsPerBlock: 2 }, api: 'registers' }, // split
       { state: { size: 8192, execution: 'block', direction: 'forward', limits }, api: 'registers' },
-      { state: { size: 97, execution: 'block', direction: 'forward', fftsPerBlock: 2, elementsPerThread: 16 }, api: 'shared' },
+      { state: { size: 107, execution: 'block', direction: 'forward', fftsPerBlock: 2, elementsPerThread: 16 }, api: 'shared' }, // Bluestein
+      { state: { size: 257, execution: 'block', direction: 'inverse', fftsPerBlock: 2 }, api: 'registers' }, // Rader
       { state: { size: 128, execution: 'block', direction: 'forward', elementsPerThread: 2, blockDim: [80, 2, 1] }, api: 'registers' },
     ];
     const seed = makeSeed();

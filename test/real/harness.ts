@@ -6,7 +6,7 @@
 // Many kernels run in one submission: lavapipe is slow and pipeline compilation dominates.
 import type { FFTPlan } from '../../descriptors/model.js';
 import { resolvePlan, type DescriptorState } from '../../descriptors/plan.js';
-import { bluesteinWorkspace } from '../../kernels/bluestein.js';
+import { workspaceData } from '../../kernels/workspace-data.js';
 import { generateRealModule } from '../../kernels/real/module.js';
 import type { WGSLModule } from '../../kernels/types.js';
 import { randomFloats } from '../support/random.js';
@@ -156,7 +156,7 @@ export function buildKernel(label: string, state: DescriptorState, api: Api, cou
     code,
     workgroups: thread ? Math.ceil(count / 32) : count,
     batch: thread ? count : count * plan.fftsPerBlock,
-    ...(plan.requiresWorkspace ? { workspace: bluesteinWorkspace(plan) } : {}),
+    ...(plan.requiresWorkspace ? { workspace: workspaceData(plan) } : {}),
   };
 }
 

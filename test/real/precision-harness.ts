@@ -9,7 +9,7 @@
 //        (register[2 (j & 1)], register[2 (j & 1) + 1]). Slots and buffer rows count pairs.
 import type { FFTPlan } from '../../descriptors/model.js';
 import { resolvePlan, type DescriptorState } from '../../descriptors/plan.js';
-import { bluesteinWorkspace } from '../../kernels/bluestein.js';
+import { workspaceData } from '../../kernels/workspace-data.js';
 import { generateRealModule } from '../../kernels/real/module.js';
 import type { WGSLModule } from '../../kernels/types.js';
 import { sharedEntryPoint, type Api, type BuiltKernel } from './harness.js';
@@ -150,6 +150,6 @@ export function buildKernelWide(label: string, state: DescriptorState, precision
     code,
     workgroups: thread ? Math.ceil(count / 32) : count,
     batch: thread ? count * plan.implicitTypeBatching : count * plan.fftsPerBlock,
-    ...(plan.requiresWorkspace ? { workspace: bluesteinWorkspace(plan) } : {}),
+    ...(plan.requiresWorkspace ? { workspace: workspaceData(plan) } : {}),
   };
 }

@@ -1,0 +1,55 @@
+// Measured Rader choices (NVIDIA H200, 48 KiB / 1024 invocations, f32 C2C, one process per plan,
+// 2^26 elements; bench/NOTES.md run 81): for each sampled prime the fastest Rader shape, or
+// 'bluestein' where Bluestein measured faster. Primes not listed follow descriptors/rader.ts's rule.
+// The comments give Rader's and Bluestein's GB/s through createBatchedFFT's kernel (below 256 points
+// with its permuted loads and stores, kernels/rader.ts RADER_PERMUTED_IO_MAX).
+
+export interface RaderEntry {
+  /** Elements per invocation of the (p - 1)-point engine. */
+  readonly ept: number;
+  /** The split exchange (p elements of f32 per slot, twice the rounds) where it measured faster. */
+  readonly exchange?: 'split';
+}
+
+export const MEASURED_RADER: Readonly<Record<number, RaderEntry | 'bluestein'>> = {
+  67: { ept: 6 }, // 966 vs 767
+  73: { ept: 6 }, // 1494 vs 833
+  97: { ept: 6 }, // 1428 vs 1034
+  101: { ept: 10 }, // 1373 vs 1074
+  127: { ept: 6 }, // 1995 vs 1326
+  131: { ept: 10 }, // 1281 vs 1217
+  151: 'bluestein', // 549 vs 1388
+  193: { ept: 6 }, // 1986 vs 1669
+  241: 'bluestein', // 637 vs 1993
+  257: { ept: 8 }, // 2548 vs 1051
+  337: { ept: 12 }, // 1792 vs 1309
+  401: { ept: 20, exchange: 'split' }, // 1673 vs 1542
+  433: 'bluestein', // 1467 vs 1654
+  449: { ept: 14 }, // 2065 vs 1614
+  577: { ept: 12 }, // 1717 vs 1060
+  641: { ept: 20 }, // 1636 vs 1162
+  673: { ept: 12 }, // 1666 vs 1210
+  769: { ept: 12 }, // 2016 vs 1354
+  1009: 'bluestein', // 1578 vs 1711
+  1153: { ept: 12 }, // 1613 vs 858
+  1201: { ept: 30, exchange: 'split' }, // 979 vs 881
+  1249: { ept: 8 }, // 1251 vs 912
+  1601: { ept: 10 }, // 1274 vs 1129
+  2017: { ept: 12 }, // 1404 vs 1346
+  2113: { ept: 11 }, // 1166 vs 733
+  2593: { ept: 24 }, // 1210 vs 868
+  2689: { ept: 16 }, // 1338 vs 897
+  3001: { ept: 30 }, // 1258 vs 980
+  3457: 'bluestein', // 939 vs 1095
+  3889: 'bluestein', // 963 vs 1163
+  4001: 'bluestein', // 1044 vs 1190
+  4801: { ept: 30 }, // 868 vs 386
+  5281: { ept: 22 }, // 880 vs 398
+  6481: { ept: 30, exchange: 'split' }, // 888 vs 399
+  7001: { ept: 20, exchange: 'split' }, // 880 vs 451
+  7681: { ept: 30, exchange: 'split' }, // 836 vs 459
+  8191: { ept: 13, exchange: 'split' }, // 712 vs 479
+  9601: { ept: 30, exchange: 'split' }, // 768 vs 108
+  10753: { ept: 12, exchange: 'split' }, // 692 vs 120
+  12251: { ept: 25, exchange: 'split' }, // 590 vs 129
+};

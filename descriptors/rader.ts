@@ -1,0 +1,90 @@
+// Which prime lengths run by Rader's algorithm, in which engine shapes, and with how much workgroup
+// memory. Rader turns the DFT of a prime p into a cyclic convolution of length p - 1 (the inputs and
+// outputs permuted by powers of a primitive root), which the native engine runs when p - 1 factors
+// into its radices: 257 = 2^8 + 1 takes two 256-point FFTs where Bluestein takes two of 1024. The
+// permutations go through workgroup memory in natural order, so the buffer holds p elements per FFT
+// slot, in one part (kernels/rader.ts).
+import { blockEPTs, COMPLEX_BYTES, type ExchangeChoice } from './capabilities.js';
+import type { FFTLimits, FFTPrecision } from './model.js';
+import { gatherRadices, plainRadices, radixExchanges } from './radices.js';
+import { MEASURED_RADER, type RaderEntry } from './rader-table.js';
+import { isPrime } from './sizes.js';
+
+/** Largest elements per invocation the rule takes where smaller ones exist. */
+const RADER_MAX_DEFAULT_EPT = 24;
+/** Invocations per FFT the rule prefers: the two engine runs and permutations are latency-bound. */
+const RADER_MIN_DEFAULT_STRIDE = 32;
+
+/**
+ * The workgroup memory of a Rader FFT of prime p with `slots` FFT slots: p elements per slot, complex
+ * unless `split` asks for (or only) the split exchange fits; undefined when neither fits.
+ */
+export function raderExchange(p: number, slots: number, precision: FFTPrecision, limits: FFTLimits, split = false): ExchangeChoice | undefined {
+  const complex = p * COMPLEX_BYTES[precision] * slots;
+  if (!split && complex <= limits.maxComputeWorkgroupStorageSize) return { kind: 'complex', bytes: complex, parts: 1 };
+  if (complex / 2 <= limits.maxComputeWorkgroupStorageSize) return { kind: 'split', bytes: complex / 2, parts: 1 };
+  return undefined;
+}
+
+/** Elements per invocation of a Rader FFT of prime p: its (p - 1)-point engine's, with more than one invocation. */
+export function raderEPTs(p: number, precision: FFTPrecision, limits: FFTLimits): number[] {
+  return blockEPTs(p - 1, precision).filter((e) => e < p - 1 && (p - 1) / e <= limits.maxComputeInvocationsPerWorkgroup);
+}
+
+/** The measured entry of prime p when its shape fits these limits (else the rule decides). */
+function measured(p: number, precision: FFTPrecision, limits: FFTLimits): RaderEntry | 'bluestein' | undefined {
+  const entry = MEASURED_RADER[p];
+  if (entry === undefined || entry === 'bluestein') return entry;
+  return raderEPTs(p, precision, limits).includes(entry.ept) && raderExchange(p, 1, precision, limits, entry.exchange === 'split') ? entry : undefined;
+}
+
+/**
+ * The rule for primes the table does not list: among the engine's EPTs (at most 24 where any is),
+ * those with at least 32 invocations where any has, then the fewest exchanges, then the smallest E;
+ * with no such width the smallest E (the most invocations).
+ */
+function ruleEPT(p: number, precision: FFTPrecision, limits: FFTLimits): number {
+  const L = p - 1;
+  let epts = raderEPTs(p, precision, limits);
+  const small = epts.filter((e) => e <= RADER_MAX_DEFAULT_EPT);
+  if (small.length) epts = small;
+  const wide = epts.filter((e) => L / e >= RADER_MIN_DEFAULT_STRIDE);
+  if (!wide.length) return epts[0];
+  const exchanges = (e: number) => radixExchanges(plainRadices(L, e) ?? gatherRadices(L, e) ?? [], e);
+  return wide.reduce((best, e) => (exchanges(e) < exchanges(best) ? e : best));
+}
+
+/**
+ * True when a Block FFT of length n runs by Rader by default: n is a prime the engine does not run
+ * natively (above MAX_NATIVE_PRIME), f32 or f16 (df64 engines read stage tables laid out for plain
+ * stages and keep Bluestein), n - 1 has an engine shape, and one slot's n elements fit the workgroup
+ * memory; not where Bluestein measured faster (MEASURED_RADER) nor, unmeasured, where the rule's
+ * shape is E >= 30 with fewer than 32 invocations (151 and 241 at E30: 0.40 and 0.32 x Bluestein).
+ * `force` (DescriptorState.algorithm 'rader'): wherever Rader can run.
+ */
+export function usesRader(n: number, precision: FFTPrecision, limits: FFTLimits, force = false): boolean {
+  if (precision === 'f64' || !isPrime(n) || raderEPTs(n, precision, limits).length === 0 || raderExchange(n, 1, precision, limits) === undefined) return false;
+  if (force) return true;
+  const entry = measured(n, precision, limits);
+  if (entry !== undefined) return entry !== 'bluestein';
+  const e = ruleEPT(n, precision, limits);
+  return !(e >= 30 && (n - 1) / e < RADER_MIN_DEFAULT_STRIDE);
+}
+
+/**
+ * The default shape of a Rader FFT of prime p (one slot): the measured entry, else the rule. Its
+ * engine runs twice between two permutations, latency-bound where the FFT of p - 1 alone is
+ * memory-bound, so the C2C table's shape of p - 1 does not carry over (H200: 127 at E6 1883 GB/s
+ * against E9 1195, 257 at E8 2548 against E16 1897; bench/NOTES.md run 81).
+ */
+export function raderTuning(p: number, precision: FFTPrecision, limits: FFTLimits): { readonly ept: number; readonly slots: number; readonly split: boolean } {
+  const entry = measured(p, precision, limits);
+  if (entry !== undefined && entry !== 'bluestein') return { ept: entry.ept, slots: 1, split: entry.exchange === 'split' };
+  return { ept: ruleEPT(p, precision, limits), slots: 1, split: false };
+}
+
+/** True when the measured entry of p prefers the split exchange at this EPT. */
+export function raderPrefersSplit(p: number, ept: number, precision: FFTPrecision, limits: FFTLimits): boolean {
+  const entry = measured(p, precision, limits);
+  return entry !== undefined && entry !== 'bluestein' && entry.ept === ept && entry.exchange === 'split';
+}

@@ -1,0 +1,9 @@
+// The contents of a descriptor's global-memory workspace, by algorithm (computed in f64 on the host).
+import type { FFTPlan } from '../descriptors/model.js';
+import { bluesteinWorkspace } from './bluestein.js';
+import { raderWorkspace } from './rader.js';
+
+/** The workspace a plan with requiresWorkspace reads (plan.workspaceSize bytes): Rader's or Bluestein's. */
+export function workspaceData(plan: FFTPlan): Float32Array {
+  return plan.algorithm === 'rader' ? raderWorkspace(plan) : bluesteinWorkspace(plan);
+}
