@@ -3,6 +3,7 @@
 import { requestNodeDevice } from '../src/node.js';
 import { blockUserKernel } from './block-user-kernel.js';
 import { bluesteinPrime } from './bluestein-prime.js';
+import { raderPrime } from './rader-prime.js';
 import { convolution } from './convolution.js';
 import { fft2dUserKernels } from './fft2d-user-kernels.js';
 import { fourStepUserKernels } from './four-step-user-kernels.js';
@@ -29,6 +30,7 @@ const examples: Example[] = [
   f64UserKernel,
   f16Spectrum,
   bluesteinPrime,
+  raderPrime,
   largeFFT,
   fft2dUserKernels,
   fourStepUserKernels,
