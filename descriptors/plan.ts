@@ -132,12 +132,10 @@ function describeLimits(precision: FFTPrecision, limits: FFTLimits): string {
 /**
  * Elements-per-invocation values a Block FFT accepts for complex engine length execSize: the
  * Stockham set, restricted to powers of two below the length on the Bluestein path (cuFFTDx's rule
- * for workspace FFTs) and to more than one invocation on the Rader path.
+ * for workspace FFTs). Rader's: descriptors/rader.ts raderEPTs.
  */
-export function supportedBlockEPTs(execSize: number, algorithm: Algorithm, precision: FFTPrecision): number[] {
-  return blockEPTs(execSize, precision).filter((e) =>
-    algorithm === 'stockham' ? true : algorithm === 'rader' ? e < execSize : isPowerOfTwo(e) && e < execSize,
-  );
+export function supportedBlockEPTs(execSize: number, algorithm: 'stockham' | 'bluestein', precision: FFTPrecision): number[] {
+  return blockEPTs(execSize, precision).filter((e) => algorithm === 'stockham' || (isPowerOfTwo(e) && e < execSize));
 }
 
 interface Engine {
@@ -168,12 +166,10 @@ function chooseBlockEngine(
   let algorithm: Algorithm = 'stockham';
   let execSize = n;
   let suggested: { readonly ept: number; readonly slots: number } | undefined = native;
-  let valid = (): number[] => supportedBlockEPTs(execSize, algorithm, precision);
   if (!native && rader && usesRader(n, precision, limits, rader === 'force')) {
     algorithm = 'rader';
     execSize = n - 1;
     suggested = raderTuning(n, precision, limits);
-    valid = () => raderEPTs(n, precision, limits);
   } else if (!native) {
     if (n > maxNativeBlockSize(precision, limits)) fail(blockTooLarge(size, describeLimits(precision, limits)));
     const b = bluesteinLength(n);
@@ -188,7 +184,7 @@ function chooseBlockEngine(
   const tuned = suggested!;
   let execEPT = tuned.ept;
   if (userExecEPT !== undefined) {
-    const supported = valid();
+    const supported = algorithm === 'rader' ? raderEPTs(n, precision, limits) : supportedBlockEPTs(execSize, algorithm, precision);
     if (!supported.includes(userExecEPT)) {
       const scale = userLogicalEPT === userExecEPT ? 1 : 2;
       fail(

@@ -199,9 +199,10 @@ export function generateComplexModule(plan: FFTPlan, options: InternalModuleOpti
     if (options.slotStride !== undefined && options.slotStride < plan.execSize / plan.exchangeParts) {
       throw new Error(`internal: slotStride ${options.slotStride} needs a Stockham plan with the complex exchange and at least ${plan.execSize / plan.exchangeParts}`);
     }
-    // Rader permutes its p = size elements through the buffer: p per slot.
-    const perSlot = plan.algorithm === 'rader' ? plan.size : plan.execSize / plan.exchangeParts;
-    const elements = options.slotStride !== undefined ? options.slotStride * slots : perSlot * slots;
+    // Exactly sharedMemorySize bytes (a part of each slot's FFT, or Rader's p elements per slot), in
+    // registers or, split, half-registers.
+    const elements =
+      options.slotStride !== undefined ? options.slotStride * slots : plan.sharedMemorySize / (plan.exchange === 'split' ? ar.bytes / 2 : ar.bytes);
     if (plan.exchange === 'complex') type = `array<${ar.register}, ${elements}>`;
     else if (plan.exchange === 'split') type = `array<${ar.splitElement}, ${elements}>`;
     else if (sharedElements !== undefined && !options.registersOnly) type = `array<${ar.register}, ${sharedElements}>`;

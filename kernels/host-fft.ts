@@ -61,7 +61,11 @@ export function bluesteinChirp(n: number, sign: -1 | 1): Float64Array {
   return w;
 }
 
-/** The unnormalised DFT (sign -1 forward, +1 inverse) of interleaved complex data of any length n >= 1. */
+/**
+ * The unnormalised DFT (sign -1 forward, +1 inverse) of interleaved complex data of any length n >= 1.
+ * src/reference.ts has its own (cached) f64 Bluestein: the tests' oracle stays independent of the
+ * code that fills the workspaces it checks.
+ */
 export function dftF64(x: Float64Array, n: number, sign: -1 | 1): Float64Array {
   if ((n & (n - 1)) === 0) {
     const a = Float64Array.from(x.subarray(0, 2 * n));
