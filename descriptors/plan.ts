@@ -339,8 +339,8 @@ function planFor(state: DescriptorState, direction: FFTDirection): FFTPlan {
       : rader
         ? raderExchange(size, engine.slots, precision, limits, state.exchange === undefined ? raderPrefersSplit(size, engine.execEPT, precision, limits) : state.exchange === 'split')
         : exchangeFor(engine.execSize, stride, engine.slots, precision, limits, {
-          split: state.exchange === undefined ? tableSplit && !complexInTwo : state.exchange === 'split',
-          parts: complexInTwo ? 2 : tableParts,
+            split: state.exchange === undefined ? tableSplit && !complexInTwo : state.exchange === 'split',
+            parts: complexInTwo ? 2 : tableParts,
             ...(state.exchangeParts === undefined ? {} : { exactParts: state.exchangeParts }),
           });
   if (!exchange) {

@@ -55,8 +55,8 @@ function ruleEPT(p: number, precision: FFTPrecision, limits: FFTLimits): number 
 }
 
 /**
- * True when a Block FFT of length n runs by Rader by default: n is a prime the engine does not run
- * natively (above MAX_NATIVE_PRIME), f32 or f16 (df64 engines read stage tables laid out for plain
+ * True when a Block FFT of length n without a native shape (the caller asks only then) runs by
+ * Rader by default: n is a prime, f32 or f16 (df64 engines read stage tables laid out for plain
  * stages and keep Bluestein), n - 1 has an engine shape, and one slot's n elements fit the workgroup
  * memory; not where Bluestein measured faster (MEASURED_RADER) nor, unmeasured, where the rule's
  * shape is E >= 30 with fewer than 32 invocations (151 and 241 at E30: 0.40 and 0.32 x Bluestein).
@@ -77,13 +77,12 @@ export function usesRader(n: number, precision: FFTPrecision, limits: FFTLimits,
  * memory-bound, so the C2C table's shape of p - 1 does not carry over (H200: 127 at E6 1883 GB/s
  * against E9 1195, 257 at E8 2548 against E16 1897; bench/NOTES.md run 81).
  */
-export function raderTuning(p: number, precision: FFTPrecision, limits: FFTLimits): { readonly ept: number; readonly slots: number; readonly split: boolean } {
+export function raderTuning(p: number, precision: FFTPrecision, limits: FFTLimits): { readonly ept: number; readonly slots: number } {
   const entry = measured(p, precision, limits);
-  if (entry !== undefined && entry !== 'bluestein') return { ept: entry.ept, slots: 1, split: entry.exchange === 'split' };
-  return { ept: ruleEPT(p, precision, limits), slots: 1, split: false };
+  return { ept: entry !== undefined && entry !== 'bluestein' ? entry.ept : ruleEPT(p, precision, limits), slots: 1 };
 }
 
-/** True when the measured entry of p prefers the split exchange at this EPT. */
+/** True when the measured entry of p prefers the split exchange at this EPT (the default exchange of raderExchange otherwise). */
 export function raderPrefersSplit(p: number, ept: number, precision: FFTPrecision, limits: FFTLimits): boolean {
   const entry = measured(p, precision, limits);
   return entry !== undefined && entry !== 'bluestein' && entry.ept === ept && entry.exchange === 'split';
