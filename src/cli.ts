@@ -30,7 +30,7 @@ class UsageError extends Error {}
 const CLI_WORKSPACE = { group: 0, binding: 0 };
 
 /**
- * The module's text for --wgsl. Descriptors that need a workspace (Bluestein) get one at
+ * The module's text for --wgsl. Descriptors that need a workspace (Rader, Bluestein) get one at
  * CLI_WORKSPACE, said in a comment; what the generators do not build yet (e.g. f16 code) is a
  * UsageError with the generator's message.
  */
