@@ -18,7 +18,7 @@ import {
 } from '../descriptors/capabilities.js';
 import type { FFTLimits, FFTPrecision } from '../descriptors/model.js';
 import { supportedBlockEPTs } from '../descriptors/plan.js';
-import { defaultTuning, preferredParts, preferredSplit, PROFILES, suggestedSlots, type EngineKind, type ProfileName } from '../descriptors/tuning.js';
+import { defaultTuning, ENGINE_KINDS, preferredParts, preferredSplit, PROFILES, suggestedSlots, type EngineKind, type ProfileName } from '../descriptors/tuning.js';
 import { MEASURED_KIND_TUNING } from '../descriptors/kind-tuning-table.js';
 import { raderEPTs, raderPrefersSplit, raderTuning, usesRader } from '../descriptors/rader.js';
 import { fft, traitsOf, TRAIT_NAMES } from '../src/fft.js';
@@ -92,6 +92,27 @@ function raderRows(precision: FFTPrecision, limits: FFTLimits): string {
   return rows.length ? `{\n  ${rows.join(';\n  ')};\n}` : '{}';
 }
 
+/**
+ * One profile x precision: the rows engines of another kind (real FFTs, Bluestein) read where their
+ * kind has no entry of its own and the C2C row's defaults do not carry over: the C2C heuristic's
+ * exchange parts and the gathered lengths' split exchange apply to C2C only (tuning.ts), so such a
+ * kind falls back to the C2C table's measured choices and its own heuristic. The row is computed for
+ * a kind without an entry of that length (the fallback is the same for every such kind).
+ */
+function kindFallbackRows(profile: ProfileName, precision: FFTPrecision, limits: FFTLimits): string {
+  const rows: string[] = [];
+  const own = MEASURED_KIND_TUNING[profile]?.[precision] ?? {};
+  for (let n = 1; n <= maxNativeBlockSize(precision, limits); n++) {
+    const c2c = entryRow(n, precision, limits);
+    if (!c2c) continue;
+    const kind = ENGINE_KINDS.find((k) => !(`${k}:${n}` in own));
+    if (!kind) continue;
+    const row = entryRow(n, precision, limits, kind);
+    if (row !== c2c) rows.push(`${n}: ${row}`);
+  }
+  return rows.length ? `{\n  ${rows.join(';\n  ')};\n}` : '{}';
+}
+
 /** One profile x precision: the engines measured apart from the C2C table, keyed '<kind>:<length>'. */
 function kindTuningRows(profile: ProfileName, precision: FFTPrecision, limits: FFTLimits): string {
   const keys = Object.keys(MEASURED_KIND_TUNING[profile]?.[precision] ?? {}).sort();
@@ -132,6 +153,8 @@ function tablesSource(): string {
   const kindTuning: string[] = [];
   const kindBodies = new Map<string, string>();
   const raderTuningRows: string[] = [];
+  const kindFallback: string[] = [];
+  const fallbackBodies = new Map<string, string>();
   const raderBodies = new Map<string, string>();
   const bodies = new Map<string, string>();
   for (const profile of PROFILES) {
@@ -153,6 +176,15 @@ function tablesSource(): string {
       }
     }
     tuning.push(`  ${profile.name}: { ${refs.join('; ')} };`);
+    for (const precision of PRECISIONS) {
+      const body = kindFallbackRows(profile.name, precision, limits);
+      const name = body === '{}' ? '{}' : (fallbackBodies.get(body) ?? `KindFallback_${profile.name}_${precision}`);
+      if (body !== '{}' && !fallbackBodies.has(body)) {
+        fallbackBodies.set(body, name);
+        out.push(`export interface ${name} ${body}\n`);
+      }
+      kindFallback.push(`  ${profile.name}_${precision}: ${name};`);
+    }
     const raderRefs: string[] = [];
     for (const precision of PRECISIONS) {
       const body = raderRows(precision, limits);
@@ -187,6 +219,8 @@ function tablesSource(): string {
     `/** Engines measured apart from the C2C table (tuning.ts EngineKind), by '<profile>_<precision>', then '<kind>:<length>'; entries as above. */`,
   );
   out.push(`export interface KindTuning {\n${kindTuning.join('\n')}\n}\n`);
+  out.push(`/** Rows of engines of another kind without their own entry, where the C2C row's heuristic choices do not apply (by '<profile>_<precision>', then length). */`);
+  out.push(`export interface KindFallback {\n${kindFallback.join('\n')}\n}\n`);
   out.push(`/** Primes that run by Rader (C2C Block, descriptors/rader.ts), by profile and precision: RaderEntry in types/engine.ts. */`);
   out.push(`export interface RaderTuning {\n${raderTuningRows.join('\n')}\n}\n`);
   return out.join('\n');

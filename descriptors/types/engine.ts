@@ -4,7 +4,7 @@
 // Non-literal inputs, or Limits other than a tuned profile (Block only), resolve to `Wide`.
 import type { ComplexLayout, FFTPrecision, FFTType } from '../model.js';
 import type { OpKind } from '../operators.js';
-import type { BlockTuning, KindTuning, MaxBluestein, MaxNative, MaxThreadSize, ProfileLimits, RaderTuning } from '../tables.gen.js';
+import type { BlockTuning, KindFallback, KindTuning, MaxBluestein, MaxNative, MaxThreadSize, ProfileLimits, RaderTuning } from '../tables.gen.js';
 import type * as Msg from './messages.js';
 import type { Add, CeilPow2, Div, Gt, Half, IsEven, Lt, Mul } from './nat.js';
 import type {
@@ -128,10 +128,17 @@ type LimitsText<Pr extends keyof ProfileLimits, P extends FFTPrecision> = Msg.De
 
 /**
  * The tuning entry of an engine of length n: its kind's own (tuning.ts EngineKind: real FFTs by type
- * and mode, Bluestein) where KindTuning lists it, else the C2C table's (Fallback).
+ * and mode, Bluestein) where KindTuning lists it, else the kinds' row of KindFallback where the C2C
+ * row's heuristic choices do not apply to them, else the C2C table's (Fallback).
  */
 type KindEntry<Pr extends keyof ProfileLimits, P extends FFTPrecision, Kind extends string | undefined, n extends number, Fallback> =
-  Kind extends string ? (`${Kind}:${n}` extends keyof KindTuning[`${Pr}_${P}`] ? KindTuning[`${Pr}_${P}`][`${Kind}:${n}`] : Fallback) : Fallback;
+  Kind extends string
+    ? `${Kind}:${n}` extends keyof KindTuning[`${Pr}_${P}`]
+      ? KindTuning[`${Pr}_${P}`][`${Kind}:${n}`]
+      : n extends keyof KindFallback[`${Pr}_${P}`]
+        ? KindFallback[`${Pr}_${P}`][n]
+        : Fallback
+    : Fallback;
 
 /** The kind of a Stockham engine that is not Bluestein: real FFTs by type and mode, C2C none. */
 type RealKind<S extends State> = TypeOf<S> extends 'r2c' | 'c2r' ? `${TypeOf<S>}-${ModeOf<S>}` : undefined;
