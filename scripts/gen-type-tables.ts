@@ -356,6 +356,9 @@ function conformanceCases(kind: 'sample' | 'full'): ConformanceCase[] {
     add(['Size', 7681], ['Block'], ['Direction', 'forward'], ...limitsCall('large'));
     add(['Size', 127], ['Block'], ['Precision', 'f16'], ['FFTsPerBlock', 4], ['Direction', 'inverse']);
     add(['Size', 151], ['Block'], ['Direction', 'forward']);
+    // Real engines at a length whose C2C default is the heuristic's parted exchange, which they do not take (KindFallback).
+    add(['Size', 40], ['Block'], ['Type', 'r2c']);
+    add(['Size', 7680], ['Block'], ['Type', 'c2r'], ['RealFFTOptions', 'packed'], ...limitsCall('large'));
     // Engines with their own table entries (KindTuning): Bluestein at B = 2048, real FFTs by type and mode.
     add(['Size', 1009], ['Block'], ['Direction', 'forward']);
     add(['Size', 1009], ['Block'], ['ElementsPerThread', 16], ['Direction', 'inverse'], ...limitsCall('large'));
