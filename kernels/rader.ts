@@ -26,7 +26,7 @@ export function raderWorkspace(plan: FFTPlan): Float32Array {
   const sign = plan.direction === 'forward' ? -1 : 1;
   const b = new Float64Array(2 * L);
   for (let q = 0, e = 1; q < L; q++, e = (e * ginv) % p) {
-    // exp(sign 2 pi i e / p), e = g^(-q) mod p in [1, p): p is odd, so no angle is an exact axis but 0.
+    // exp(sign 2 pi i e / p), e = g^(-q) mod p in [1, p): with p an odd prime no angle lies on an axis.
     b[2 * q] = Math.cos((2 * Math.PI * e) / p);
     b[2 * q + 1] = sign * Math.sin((2 * Math.PI * e) / p);
   }
