@@ -32,7 +32,7 @@ import {
   workgroupMemoryExceeded,
 } from './messages.js';
 import type { Missing } from './messages.js';
-import { raderEPTs, raderExchange, raderPrefersSplit, raderTuning, usesRader } from './rader.js';
+import { raderEPTs, raderExchange, raderPrefersSplit, raderSlots, raderTuning, usesRader } from './rader.js';
 import type {
   Algorithm,
   ComplexLayout,
@@ -200,7 +200,11 @@ function chooseBlockEngine(
     execEPT = userExecEPT;
   }
   const suggestedSlotsForEPT =
-    userExecEPT === undefined || algorithm === 'rader' ? tuned.slots : suggestedSlots(execSize, execEPT, precision, limits, kind);
+    userExecEPT === undefined
+      ? tuned.slots
+      : algorithm === 'rader'
+        ? raderSlots(n, execEPT, precision, limits)
+        : suggestedSlots(execSize, execEPT, precision, limits, kind);
   return {
     algorithm,
     execSize,

@@ -1,26 +1,41 @@
 // Measured Rader choices (NVIDIA H200, 48 KiB / 1024 invocations, f32 C2C, one process per plan,
-// 2^26 elements; bench/NOTES.md run 81): for each sampled prime the fastest Rader shape, or
+// 2^26 elements; bench/NOTES.md runs 81 and 82): for each sampled prime the fastest Rader shape, or
 // 'bluestein' where Bluestein measured faster. Primes not listed follow descriptors/rader.ts's rule.
 // The comments give Rader's and Bluestein's GB/s through createBatchedFFT's kernel (below 256 points
-// with its permuted loads and stores, kernels/rader.ts RADER_PERMUTED_IO_MAX).
+// with its permuted loads and stores, kernels/rader.ts RADER_PERMUTED_IO_MAX), each at its suggested
+// FFT slots (Bluestein: 2 below 128 points, its 256-point engine); below 257 points Rader's shape with
+// its slots as measured in run 82, in brackets the shape run 81 had chosen.
 
 export interface RaderEntry {
   /** Elements per invocation of the (p - 1)-point engine. */
   readonly ept: number;
   /** The split exchange (p elements of f32 per slot, twice the rounds) where it measured faster. */
   readonly exchange?: 'split';
+  /** FFT slots per workgroup (suggestedFFTsPerBlock) where more than one measured faster. */
+  readonly slots?: number;
 }
 
 export const MEASURED_RADER: Readonly<Record<number, RaderEntry | 'bluestein'>> = {
-  67: { ept: 6 }, // 966 vs 767
-  73: { ept: 6 }, // 1494 vs 833
-  97: { ept: 6 }, // 1428 vs 1034
-  101: { ept: 10 }, // 1373 vs 1074
-  127: { ept: 6 }, // 1995 vs 1326
-  131: { ept: 10 }, // 1281 vs 1217
+  67: { ept: 11, slots: 4 }, // 1795 (E6 x1: 966) vs 1428
+  71: { ept: 10, slots: 4 }, // 2036 (E5 x2: 1803) vs 1497
+  73: { ept: 6, slots: 4 }, // 2197 (x1: 1494) vs 1533
+  79: 'bluestein', // 1559 (E13 x4) vs 1634
+  89: 'bluestein', // 1334 (E22 x4) vs 1820
+  97: { ept: 6, slots: 2 }, // 2407 (x1: 1428) vs 1953
+  101: { ept: 10, slots: 2 }, // 2218 (x1: 1373) vs 2015
+  109: 'bluestein', // 2041 (E6 x4) vs 2139
+  113: 'bluestein', // 1671 (E14 x4) vs 2168
+  127: 'bluestein', // 1995 (E6 x1) vs 2377
+  131: { ept: 10, slots: 2 }, // 1878 (x1: 1281) vs 1217
   151: 'bluestein', // 549 vs 1388
-  193: { ept: 6 }, // 1986 vs 1669
+  157: { ept: 12, slots: 2 }, // 1825 (x1: 1467)
+  163: { ept: 6 }, // 1992 (x2: 1638)
+  193: { ept: 6 }, // 1986 (x2: 1837) vs 1669
+  197: { ept: 14, slots: 2 }, // 1761 (x1: 1757)
+  199: { ept: 9 }, // 1601 (E6: 1256)
+  211: { ept: 7 }, // 1937 (E5: 1593)
   241: 'bluestein', // 637 vs 1993
+  251: { ept: 10 }, // 2049 (x2: 1736)
   257: { ept: 8 }, // 2548 vs 1051
   337: { ept: 12 }, // 1792 vs 1309
   401: { ept: 20, exchange: 'split' }, // 1673 vs 1542

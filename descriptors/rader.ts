@@ -14,6 +14,11 @@ import { isPrime } from './sizes.js';
 const RADER_MAX_DEFAULT_EPT = 24;
 /** Invocations per FFT the rule prefers: the two engine runs and permutations are latency-bound. */
 const RADER_MIN_DEFAULT_STRIDE = 32;
+/**
+ * Invocations per workgroup up to which the rule adds FFT slots: a prime whose FFT has fewer (67 at
+ * E6: 11) ran 1.5-1.8 x faster with 2-4 slots, and slower with many more (bench/NOTES.md run 82).
+ */
+const RADER_SLOTS_INVOCATIONS = 32;
 
 /**
  * The workgroup memory of a Rader FFT of prime p with `slots` FFT slots: p elements per slot, complex
@@ -72,14 +77,31 @@ export function usesRader(n: number, precision: FFTPrecision, limits: FFTLimits,
 }
 
 /**
- * The default shape of a Rader FFT of prime p (one slot): the measured entry, else the rule. Its
- * engine runs twice between two permutations, latency-bound where the FFT of p - 1 alone is
- * memory-bound, so the C2C table's shape of p - 1 does not carry over (H200: 127 at E6 1883 GB/s
- * against E9 1195, 257 at E8 2548 against E16 1897; bench/NOTES.md run 81).
+ * The default shape of a Rader FFT of prime p: the measured entry, else the rule. Its engine runs
+ * twice between two permutations, latency-bound where the FFT of p - 1 alone is memory-bound, so the
+ * C2C table's shape of p - 1 does not carry over (H200: 127 at E6 1883 GB/s against E9 1195, 257 at
+ * E8 2548 against E16 1897; bench/NOTES.md run 81).
  */
 export function raderTuning(p: number, precision: FFTPrecision, limits: FFTLimits): { readonly ept: number; readonly slots: number } {
   const entry = measured(p, precision, limits);
-  return { ept: entry !== undefined && entry !== 'bluestein' ? entry.ept : ruleEPT(p, precision, limits), slots: 1 };
+  const ept = entry !== undefined && entry !== 'bluestein' ? entry.ept : ruleEPT(p, precision, limits);
+  return { ept, slots: raderSlots(p, ept, precision, limits) };
+}
+
+/**
+ * Suggested FFT slots of a Rader FFT of prime p at `ept`: the measured entry's at its E, else the
+ * most (a power of two) that keep a workgroup within RADER_SLOTS_INVOCATIONS invocations, as many as
+ * the limits hold.
+ */
+export function raderSlots(p: number, ept: number, precision: FFTPrecision, limits: FFTLimits): number {
+  const entry = measured(p, precision, limits);
+  const stride = (p - 1) / ept;
+  let slots = 1;
+  if (entry !== undefined && entry !== 'bluestein' && entry.ept === ept) slots = entry.slots ?? 1;
+  else while (stride * slots * 2 <= RADER_SLOTS_INVOCATIONS) slots *= 2;
+  const split = raderPrefersSplit(p, ept, precision, limits);
+  while (slots > 1 && (stride * slots > limits.maxComputeInvocationsPerWorkgroup || !raderExchange(p, slots, precision, limits, split))) slots /= 2;
+  return slots;
 }
 
 /** True when the measured entry of p prefers the split exchange at this EPT (the default exchange of raderExchange otherwise). */

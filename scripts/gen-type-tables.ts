@@ -20,7 +20,7 @@ import type { FFTLimits, FFTPrecision } from '../descriptors/model.js';
 import { supportedBlockEPTs } from '../descriptors/plan.js';
 import { defaultTuning, ENGINE_KINDS, preferredParts, preferredSplit, PROFILES, suggestedSlots, type EngineKind, type ProfileName } from '../descriptors/tuning.js';
 import { MEASURED_KIND_TUNING } from '../descriptors/kind-tuning-table.js';
-import { raderEPTs, raderPrefersSplit, raderTuning, usesRader } from '../descriptors/rader.js';
+import { raderEPTs, raderPrefersSplit, raderSlots, raderTuning, usesRader } from '../descriptors/rader.js';
 import { fft, traitsOf, TRAIT_NAMES } from '../src/fft.js';
 import * as O from '../descriptors/operators.js';
 import type { AnyOp } from '../descriptors/operators.js';
@@ -85,7 +85,7 @@ function raderRows(precision: FFTPrecision, limits: FFTLimits): string {
     const L = p - 1;
     const tuned = raderTuning(p, precision, limits);
     const epts = raderEPTs(p, precision, limits);
-    const s = epts.map((e) => `${e}: [${L / e}, ${raderPrefersSplit(p, e, precision, limits) ? 1 : 0}]`).join('; ');
+    const s = epts.map((e) => `${e}: [${L / e}, ${raderPrefersSplit(p, e, precision, limits) ? 1 : 0}, ${raderSlots(p, e, precision, limits)}]`).join('; ');
     const bytes = COMPLEX_BYTES[precision];
     rows.push(`${p}: { d: [${tuned.ept}, ${L / tuned.ept}]; s: { ${s} }; b: ${p * bytes}; w: ${2 * L * bytes}; e: 'Rader length ${L}'; l: '${epts.join(', ')}' }`);
   }
@@ -346,7 +346,8 @@ function conformanceCases(kind: 'sample' | 'full'): ConformanceCase[] {
     add(['Size', 4096], ['Block'], ['FFTsPerBlock', 2], ['ElementsPerThread', 32], ['Direction', 'forward']);
     add(['Size', 64], ['Block'], ['FFTsPerBlock', 2], ['ElementsPerThread', 64], ['Direction', 'forward']);
     // Rader: the default shape, another EPT, the split exchange it prefers, slots, an EPT it lacks,
-    // its BlockDim and workgroup-memory errors, f16, and a prime that keeps Bluestein (151).
+    // its BlockDim and workgroup-memory errors, f16, suggested slots (67: the table's, and the rule's
+    // at another EPT), and primes that keep Bluestein (151; 127 against Bluestein's two slots).
     add(['Size', 257], ['Block'], ['Direction', 'forward']);
     add(['Size', 257], ['Block'], ['ElementsPerThread', 16], ['FFTsPerBlock', 3], ['Direction', 'inverse']);
     add(['Size', 257], ['Block'], ['ElementsPerThread', 3], ['Direction', 'forward']);
@@ -354,7 +355,9 @@ function conformanceCases(kind: 'sample' | 'full'): ConformanceCase[] {
     add(['Size', 401], ['Block'], ['Direction', 'forward'], ...limitsCall('large'));
     add(['Size', 2017], ['Block'], ['FFTsPerBlock', 2], ['Direction', 'forward']);
     add(['Size', 7681], ['Block'], ['Direction', 'forward'], ...limitsCall('large'));
-    add(['Size', 127], ['Block'], ['Precision', 'f16'], ['FFTsPerBlock', 4], ['Direction', 'inverse']);
+    add(['Size', 97], ['Block'], ['Precision', 'f16'], ['FFTsPerBlock', 4], ['Direction', 'inverse']);
+    add(['Size', 67], ['Block'], ['Direction', 'forward']);
+    add(['Size', 67], ['Block'], ['ElementsPerThread', 6], ['Direction', 'inverse']);
     add(['Size', 151], ['Block'], ['Direction', 'forward']);
     // Real engines at a length whose C2C default is the heuristic's parted exchange, which they do not take (KindFallback).
     add(['Size', 40], ['Block'], ['Type', 'r2c']);

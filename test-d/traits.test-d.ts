@@ -150,13 +150,20 @@ const D64 = fft(Size(1024), Precision('f64'), Block(), Direction('forward'));
 expectType<'vec4<f32>'>(D64.valueType); // df64: emulated with f32 pairs
 expectType<1>(D64.implicitTypeBatching);
 
-// --- Primes need a workspace: Rader where p - 1 runs natively (127: two 126-point FFTs), else Bluestein ---
-const R = fft(Size(127), Block(), Direction('forward'));
+// --- Primes need a workspace: Rader where p - 1 runs natively (97: two 96-point FFTs), else Bluestein ---
+const R = fft(Size(97), Block(), Direction('forward'));
 expectType<true>(R.requiresWorkspace);
-expectType<2016>(R.workspaceSize); // 2 x 126 complex values
-expectType<7>(R.storageSize); // ElementsPerThread(6), and element 126 in invocation 0's seventh register
+expectType<1536>(R.workspaceSize); // 2 x 96 complex values
+expectType<7>(R.storageSize); // ElementsPerThread(6), and element 96 in invocation 0's seventh register
 expectType<7>(R.inputEPT);
-expectType<127>(R.inputLength);
+expectType<97>(R.inputLength);
+expectType<2>(R.suggestedFFTsPerBlock); // 16 invocations per FFT: 2 FFT slots
+// Small primes suggest FFT slots up to about 32 invocations per workgroup (67: 6 per FFT, 4 slots).
+const R67 = fft(Size(67), Block(), Direction('forward'));
+expectType<6>(R67.stride);
+expectType<4>(R67.suggestedFFTsPerBlock);
+expectType<1>(R67.fftsPerBlock);
+expectType<2>(fft(Size(67), Block(), Direction('forward'), ElementsPerThread(6)).suggestedFFTsPerBlock);
 const B = fft(Size(151), Block(), Direction('forward')); // Bluestein over 512: Rader's E30 measured slower
 expectType<true>(B.requiresWorkspace);
 expectType<8192>(B.workspaceSize);

@@ -349,8 +349,8 @@ type BlockShape<
 
 /**
  * A Rader table entry (plan.ts with descriptors/rader.ts): d = default [elements per invocation,
- * stride], s = [stride, 1 when the split exchange is preferred] for each supported elements-per-
- * invocation value, b = bytes of one slot's p elements as complex values, w = workspace bytes,
+ * stride], s = [stride, 1 when the split exchange is preferred, suggested slots] for each supported
+ * elements-per-invocation value, b = bytes of one slot's p elements as complex values, w = workspace bytes,
  * e = 'Rader length <p - 1>', l = the supported values as messages list them.
  */
 interface RaderEntry {
@@ -373,13 +373,13 @@ type RaderWith<
 > = Entry extends RaderEntry
   ? E extends number
     ? E extends keyof Entry['s']
-      ? Entry['s'][E] extends readonly [infer Stride extends number, infer Split extends number]
-        ? RaderShape<S, Pr, P, N, Entry, E, Stride, Split>
+      ? Entry['s'][E] extends readonly [infer Stride extends number, infer Split extends number, infer Suggested extends number]
+        ? RaderShape<S, Pr, P, N, Entry, E, Stride, Split, Suggested>
         : never
       : Failed<'elementsPerThread', Msg.EPTNotSupported<E, N, P, Entry['e'], Entry['l']>>
     : Entry['d'][0] extends infer D extends number & keyof Entry['s']
-      ? Entry['s'][D] extends readonly [infer Stride extends number, infer Split extends number]
-        ? RaderShape<S, Pr, P, N, Entry, D, Stride, Split>
+      ? Entry['s'][D] extends readonly [infer Stride extends number, infer Split extends number, infer Suggested extends number]
+        ? RaderShape<S, Pr, P, N, Entry, D, Stride, Split, Suggested>
         : never
       : never
   : never;
@@ -393,6 +393,7 @@ type RaderShape<
   ExecEPT extends number,
   Stride extends number,
   Split extends number,
+  SuggestedSlots extends number,
   Slots extends number = SlotsOf<S, P>,
   Dim extends readonly [number, number, number] = DimOf<S, Stride, Slots>,
   Invocations extends number = Mul<Mul<Dim[0], Dim[1]>, Dim[2]>,
@@ -407,7 +408,7 @@ type RaderShape<
         ? Smem extends NoFit<infer Need extends number>
           ? Failed<FirstPresent<S, ['fftsPerBlock', 'blockDim']>, Msg.WorkgroupMemoryExceeded<Mul<Slots, Itb<P>>, N, Need, Storage>>
           : Smem extends number
-            ? Finish<S, ExecEPT, Entry['d'][0], Stride, Slots, 1, Dim, Invocations, Smem, Entry['w'], true>
+            ? Finish<S, ExecEPT, Entry['d'][0], Stride, Slots, SuggestedSlots, Dim, Invocations, Smem, Entry['w'], true>
             : never
         : never;
 

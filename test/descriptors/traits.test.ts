@@ -97,9 +97,9 @@ describe('precision, Bluestein, Limits, BlockDim', () => {
     expect(fft(Size(1024), Precision('f64'), Block(), Direction('forward')).valueType).toBe('vec4<f32>');
   });
   it('primes need a workspace: Rader where p - 1 runs natively, else Bluestein', () => {
-    // 127 = 126 + 1: two 126-point FFTs (E6, 21 invocations); register 6 of invocation 0 holds element 126.
-    const R = fft(Size(127), Block(), Direction('forward'));
-    expect([R.requiresWorkspace, R.workspaceSize, R.inputLength, R.elementsPerThread, R.storageSize, R.inputEPT, R.stride]).toEqual([true, 2016, 127, 6, 7, 7, 21]);
+    // 97 = 96 + 1: two 96-point FFTs (E6, 16 invocations); register 6 of invocation 0 holds element 96.
+    const R = fft(Size(97), Block(), Direction('forward'));
+    expect([R.requiresWorkspace, R.workspaceSize, R.inputLength, R.elementsPerThread, R.storageSize, R.inputEPT, R.stride]).toEqual([true, 1536, 97, 6, 7, 7, 16]);
     // 151: Rader's only shape (E30, 5 invocations) measured slower than Bluestein over 512; 107 = 2 x 53 + 1 has no Rader.
     expect(fft(Size(151), Block(), Direction('forward')).workspaceSize).toBe(8192);
     expect(fft(Size(107), Block(), Direction('forward')).workspaceSize).toBe(4096);

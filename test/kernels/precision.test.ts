@@ -95,8 +95,8 @@ const F16_CASES: Case[] = [
   { label: 'Block Size(256) registers', state: { size: 256, execution: 'block' }, api: 'registers', count: 2 },
   { label: 'Block Size(1000) shared', state: { size: 1000, execution: 'block' }, api: 'shared', count: 2 },
   { label: 'Block Size(107) registers (Bluestein)', state: { size: 107, execution: 'block' }, api: 'registers', count: 2 },
-  // 127 = 126 + 1: two 126-point engine runs between permutations through workgroup memory, f16 registers in between.
-  { label: 'Block Size(127) registers (Rader)', state: { size: 127, execution: 'block', fftsPerBlock: 4 }, api: 'registers', count: 2 },
+  // 97 = 96 + 1: two 96-point engine runs between permutations through workgroup memory, f16 registers in between.
+  { label: 'Block Size(97) registers (Rader)', state: { size: 97, execution: 'block', fftsPerBlock: 4 }, api: 'registers', count: 2 },
   // 6 x 8 x 3: the radix-8 stage is gathered (E6), its f16 register pairs in the engine's local array.
   { label: 'Block Size(144) registers (gathered stage)', state: { size: 144, execution: 'block' }, api: 'registers', count: 2 },
   // 84 = 4 * 3 * 7, whose primes no E holds: E7 runs 7 x 12, the radix-12 last stage gathered and exchanged back.

@@ -40,7 +40,7 @@ describe('Rader on the host', () => {
 
   it('the workspace holds FFT_L(b) / L and the index pairs (g^q, g^-q)', () => {
     for (const direction of ['forward', 'inverse'] as const) {
-      const plan = resolvePlan({ size: 127, execution: 'block', direction });
+      const plan = resolvePlan({ size: 127, execution: 'block', direction, algorithm: 'rader' });
       expect(plan.algorithm).toBe('rader');
       const L = 126;
       const g = primitiveRoot(127);
@@ -63,11 +63,24 @@ describe('Rader on the host', () => {
     const algorithm = (state: DescriptorState) => resolvePlan({ execution: 'block', direction: 'forward', ...state }).algorithm;
     expect(algorithm({ size: 257 })).toBe('rader');
     expect(algorithm({ size: 1009 })).toBe('bluestein'); // measured faster on Bluestein (bench/NOTES.md run 81)
+    expect(algorithm({ size: 127 })).toBe('bluestein'); // so was 127 against Bluestein's 2 FFT slots (run 82)
     expect(algorithm({ size: 107 })).toBe('bluestein'); // 106 = 2 x 53: no engine
     expect(algorithm({ size: 13 })).toBe('stockham');
     expect(algorithm({ size: 257, precision: 'f64' })).toBe('bluestein');
     expect(algorithm({ size: 257, algorithm: 'bluestein' })).toBe('bluestein');
     expect(algorithm({ size: 257, type: 'r2c' })).toBe('bluestein'); // real FFTs keep their measured Bluestein engines
+  });
+
+  it('suggests FFT slots that fill a workgroup to about 32 invocations (measured, else the rule)', () => {
+    const shape = (state: DescriptorState) => {
+      const plan = resolvePlan({ execution: 'block', direction: 'forward', ...state });
+      return [plan.execEPT, plan.stride, plan.suggestedFFTsPerBlock];
+    };
+    expect(shape({ size: 67 })).toEqual([11, 6, 4]); // the table's entry (bench/NOTES.md run 82)
+    expect(shape({ size: 67, elementsPerThread: 6 })).toEqual([6, 11, 2]); // another E: the rule
+    expect(shape({ size: 353 })).toEqual([22, 16, 2]); // not in the table: the rule
+    expect(shape({ size: 193 })).toEqual([6, 32, 1]);
+    expect(shape({ size: 67, precision: 'f16' })).toEqual([11, 6, 8]); // two FFTs per slot
   });
 });
 
@@ -87,7 +100,7 @@ describe('Rader kernels on the software driver', () => {
     const cases = [
       block(97), // E6, 16 invocations
       block(257, { fftsPerBlock: 3 }), // E8, 3 slots at p elements each
-      block(127, { fftsPerBlock: 2 }, 'shared'), // execute_shared in the register API's buffer
+      block(101, { fftsPerBlock: 2 }, 'shared'), // execute_shared in the register API's buffer
       block(73, { exchange: 'split' }), // permutations one half at a time
       block(193, { elementsPerThread: 12, blockDim: [20, 2, 1] }), // 16 invocations working of 20, 2 slots
       block(641), // E20 (measured)

@@ -53,12 +53,21 @@ export function everyDescriptor(): { label: string; desc: AnyFFTDescriptor }[] {
 
 /**
  * Runs every descriptor through createBatchedFFT (batch 3) on `device` against the f64 reference,
- * inside error scopes; returns one line per failure (an error, or an error above the bound).
+ * inside error scopes; returns one line per failure (an error, or an error above the bound). With
+ * `shard`, only the descriptors whose index is `shard.index` modulo `shard.count`, so that several
+ * processes can share the sweep.
  */
-export async function sweepEveryDescriptor(device: GPUDevice, seed: number, progress?: (done: number, total: number) => void): Promise<string[]> {
-  const all = everyDescriptor();
+export async function sweepEveryDescriptor(
+  device: GPUDevice,
+  seed: number,
+  progress?: (done: number, total: number) => void,
+  shard: { readonly index: number; readonly count: number } = { index: 0, count: 1 },
+): Promise<string[]> {
+  const all = everyDescriptor()
+    .map((entry, i) => ({ ...entry, i }))
+    .filter(({ i }) => i % shard.count === shard.index);
   const failures: string[] = [];
-  for (const [i, { label, desc }] of all.entries()) {
+  for (const [done, { label, desc, i }] of all.entries()) {
     try {
       const plan = await createBatchedFFT(device, desc as never, { batch: 3 });
       const e = await batchedError(device, plan, desc as never, seed + i);
@@ -67,7 +76,7 @@ export async function sweepEveryDescriptor(device: GPUDevice, seed: number, prog
     } catch (err) {
       failures.push(`${label}: ${(err as Error).message}`);
     }
-    progress?.(i + 1, all.length);
+    progress?.(done + 1, all.length);
   }
   return failures;
 }
