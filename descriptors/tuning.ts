@@ -2,7 +2,7 @@
 // the analogue of cuFFTDx's per-architecture database. Entries measured by the autotuner
 // (bench/autotune.ts) live in tuning-table.ts; sizes it has not measured fall back to a reasoned
 // heuristic. Both are plain runtime code: the type-level tables are generated from here.
-import { blockEPTs, fitsLimits, hasPlainStages, MAX_THREAD_EXEC_SIZE, supportsParts } from './capabilities.js';
+import { blockEPTs, COMPLEX_BYTES, fitsLimits, hasPlainStages, MAX_THREAD_EXEC_SIZE, supportsParts } from './capabilities.js';
 import type { FFTLimits, FFTPrecision } from './model.js';
 import { gatherRadices, radixExchanges } from './radices.js';
 import { radical } from './sizes.js';
@@ -56,14 +56,18 @@ function heuristicEPT(n: number, precision: FFTPrecision, limits: FFTLimits): nu
 }
 
 /**
- * Exchange parts for a C2C f32 length without a measured entry: 5 or 3 where the length has that
+ * Exchange parts for an f32 engine length without a measured entry: 5 or 3 where the length has that
  * factor and the engine supports it (else 1). The autotuner on an H200 found the complex exchange in
- * 5 parts (3 where 5 is not supported or lost by < 4 %) fastest at all 12 such lengths it timed,
+ * 5 parts (3 where 5 is not supported or lost by < 4 %) fastest at all 12 such C2C lengths it timed,
  * 1.7-2.8 x over the one-part exchange this heuristic used to take (480-7680 points, lengths 2^a 3^b 5,
  * bench/NOTES.md run 72), as the table's own 625 / 3125 (5 parts) and 729 / 2187 / 6561 (3) have it.
+ * The other engine kinds (real FFTs in normal mode) take the parts only where the whole exchange would
+ * fit in one part: 1.06-2.35 x there at 14 lengths, while at 9600 and 11520, which exchange split
+ * otherwise, the parts lost 6-25 % (run 83).
  */
-function heuristicParts(n: number, ept: number, precision: FFTPrecision, kind?: EngineKind): number {
-  if (precision !== 'f32' || kind !== undefined || n / ept === 1) return 1;
+function heuristicParts(n: number, ept: number, precision: FFTPrecision, limits: FFTLimits, kind?: EngineKind): number {
+  if (precision !== 'f32' || n / ept === 1) return 1;
+  if (kind !== undefined && n * COMPLEX_BYTES[precision] > limits.maxComputeWorkgroupStorageSize) return 1;
   return [5, 3].find((p) => n % p === 0 && supportsParts(n, ept, p)) ?? 1;
 }
 
@@ -122,7 +126,7 @@ export function defaultTuning(n: number, precision: FFTPrecision, limits: FFTLim
   if (measured) return measured;
   const ept = heuristicEPT(n, precision, limits);
   if (ept === undefined) return undefined;
-  const parts = heuristicParts(n, ept, precision, kind);
+  const parts = heuristicParts(n, ept, precision, limits, kind);
   return { ept, slots: heuristicSlots(n, ept, precision, limits, parts), ...(parts > 1 ? { parts } : {}) };
 }
 
@@ -142,7 +146,7 @@ export function preferredParts(n: number, ept: number, precision: FFTPrecision, 
   const measured = measuredWith(n, ept, precision, limits, kind);
   if (measured) return measured.parts ?? 1;
   // No entry for this EPT: the heuristic's parts where no entry of the length was measured at all.
-  return measuredEntries(n, precision, limits, kind).length ? 1 : heuristicParts(n, ept, precision, kind);
+  return measuredEntries(n, precision, limits, kind).length ? 1 : heuristicParts(n, ept, precision, limits, kind);
 }
 
 /** An engine shape as a plan has it: elements per invocation and how it exchanges. */

@@ -64,6 +64,10 @@ describe('createBatchedFFT with real FFTs', () => {
       fft(Size(512), Type('r2c'), Block(), RealFFTOptions('natural', 'folded')),
       fft(Size(63), Type('c2r'), Block(), RealFFTOptions('full')),
       fft(Size(32), Type('c2r'), Thread(), RealFFTOptions('packed', 'folded')),
+      // Lengths no table lists, with a factor 5 or 3: the heuristic's parted exchange and its FFT slots
+      // (240: E30, 5 parts, 16 slots of which this batch fills 6; 600: 3 parts, 4 slots).
+      fft(Size(240), Type('r2c'), Block()),
+      fft(Size(600), Type('c2r'), Block(), RealFFTOptions('packed')),
     ];
     const failures: string[] = [];
     for (const [i, desc] of descs.entries()) {
