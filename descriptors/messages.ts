@@ -95,11 +95,11 @@ export const foldedWithC2C = (layout: ComplexLayout): string =>
 export const packedOddSize = (mode: RealMode, size: number): string =>
   `RealFFTOptions('packed', '${mode}') needs an even size, not Size(${size})`;
 
-export const foldedThreadOddSize = (layout: ComplexLayout, size: number): string =>
-  `RealFFTOptions('${layout}', 'folded') in Thread execution needs an even size, not Size(${size})`;
+export const foldedOddSize = (layout: ComplexLayout, execution: 'thread' | 'block', size: number): string =>
+  `RealFFTOptions('${layout}', 'folded') in ${execution === 'thread' ? 'Thread' : 'Block'} execution needs an even size, not Size(${size})`;
 
-export const foldedBlockNotPow2 = (layout: ComplexLayout, size: number): string =>
-  `RealFFTOptions('${layout}', 'folded') in Block execution needs a power-of-two size, not Size(${size})`;
+export const foldedBlockNotNative = (layout: ComplexLayout, size: number, half: number): string =>
+  `RealFFTOptions('${layout}', 'folded') in Block execution needs half the size to run natively, not Size(${size}): ${half} would take Bluestein`;
 
 export const foldedOddEPT = (e: number): string =>
   `ElementsPerThread(${e}) must be even in folded mode: it counts real elements`;

@@ -25,6 +25,7 @@ import {
   describeLimits as describeLimitsText,
   eptNotSupported,
   exchangePartsNotSupported,
+  foldedBlockNotNative,
   foldedThreadTooLarge,
   incomplete,
   threadTooLarge,
@@ -160,6 +161,8 @@ function chooseBlockEngine(
   userSlots: number | undefined,
   realKind: EngineKind | undefined,
   rader: boolean | 'force',
+  /** The layout of a folded real FFT, whose half-size engine must run natively (no Bluestein). */
+  foldedLayout?: ComplexLayout,
 ): Engine {
   let kind = realKind;
   const native = defaultTuning(n, precision, limits, kind);
@@ -172,6 +175,9 @@ function chooseBlockEngine(
     suggested = raderTuning(n, precision, limits);
   } else if (!native) {
     if (n > maxNativeBlockSize(precision, limits)) fail(blockTooLarge(size, describeLimits(precision, limits)));
+    // The mirror exchange pairs element k with n - k of the engine's natural layout, which a
+    // Bluestein engine (b > n points, stride b / E) does not have.
+    if (foldedLayout !== undefined) fail(foldedBlockNotNative(foldedLayout, size, n));
     const b = bluesteinLength(n);
     if (b > maxBluesteinLength(precision, limits)) fail(bluesteinTooLarge(size, b, describeLimits(precision, limits)));
     algorithm = 'bluestein';
@@ -285,7 +291,8 @@ function planFor(state: DescriptorState, direction: FFTDirection): FFTPlan {
           ? state.blockDim[1]
           : undefined;
     const realKind: EngineKind | undefined = type === 'c2c' ? undefined : `${type}-${mode}`;
-    engine = chooseBlockEngine(size, n, precision, limits, userExecEPT, logicalEPT, userSlots, realKind, realKind === undefined && (state.algorithm === 'rader' ? 'force' : state.algorithm !== 'bluestein'));
+    const rader = realKind === undefined && (state.algorithm === 'rader' ? 'force' : state.algorithm !== 'bluestein');
+    engine = chooseBlockEngine(size, n, precision, limits, userExecEPT, logicalEPT, userSlots, realKind, rader, folded ? layout : undefined);
     fftsPerBlock = engine.slots * itb;
     suggestedFFTsPerBlock = engine.suggestedSlots * itb;
     const stride = engine.execSize / engine.execEPT;

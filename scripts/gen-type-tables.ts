@@ -335,7 +335,11 @@ function conformanceCases(kind: 'sample' | 'full'): ConformanceCase[] {
     add(['Size', 3001], ['Block'], ['Direction', 'forward']);
     add(['Size', 3001], ['Block'], ['ElementsPerThread', 8], ['Direction', 'forward']);
     add(['Size', 3001], ['Block'], ['ElementsPerThread', 6], ['Direction', 'forward']);
+    // Folded Block at even sizes whose half runs natively (96: 48, 480: 240 in 5 parts), and where it would take Bluestein (202: 101).
     add(['Size', 96], ['Block'], ['Type', 'r2c'], ['RealFFTOptions', 'natural', 'folded']);
+    add(['Size', 480], ['Block'], ['Type', 'c2r'], ['RealFFTOptions', 'packed', 'folded']);
+    add(['Size', 202], ['Block'], ['Type', 'r2c'], ['RealFFTOptions', 'natural', 'folded']);
+    add(['Size', 15], ['Block'], ['Type', 'r2c'], ['RealFFTOptions', 'natural', 'folded']);
     add(['Size', 64], ['Block'], ['Type', 'r2c'], ['RealFFTOptions', 'natural', 'folded'], ['ElementsPerThread', 3]);
     add(['Size', 2], ['Block'], ['Type', 'r2c'], ['RealFFTOptions', 'natural', 'folded'], ['ElementsPerThread', 4]);
     add(['Size', 15], ['Thread'], ['Type', 'c2r'], ['RealFFTOptions', 'full', 'folded']);

@@ -131,8 +131,11 @@ describe('combinations', () => {
     expect(fft(Size(15), Type('c2r'), Thread(), RealFFTOptions('full', 'folded'))).type.toRaiseError(
       "(FFT error) RealFFTOptions('full', 'folded') in Thread execution needs an even size, not Size(15)",
     );
-    expect(fft(Size(96), Type('r2c'), Block(), RealFFTOptions('natural', 'folded'))).type.toRaiseError(
-      "(FFT error) RealFFTOptions('natural', 'folded') in Block execution needs a power-of-two size, not Size(96)",
+    expect(fft(Size(15), Type('r2c'), Block(), RealFFTOptions('natural', 'folded'))).type.toRaiseError(
+      "(FFT error) RealFFTOptions('natural', 'folded') in Block execution needs an even size, not Size(15)",
+    );
+    expect(fft(Size(202), Type('r2c'), Block(), RealFFTOptions('natural', 'folded'))).type.toRaiseError(
+      "(FFT error) RealFFTOptions('natural', 'folded') in Block execution needs half the size to run natively, not Size(202): 101 would take Bluestein",
     );
     expect(fft(Size(64), Type('r2c'), Block(), RealFFTOptions('natural', 'folded'), ElementsPerThread(5))).type.toRaiseError(
       '(FFT error) ElementsPerThread(5) must be even in folded mode: it counts real elements',

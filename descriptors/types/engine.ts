@@ -156,6 +156,8 @@ type BlockEngine<
     ? RaderWith<S, Pr, P, N, RaderTuning[Pr][P][N & keyof RaderTuning[Pr][P]]>
   : Gt<n, MaxNative[Pr][P]> extends true
     ? Failed<'size', Msg.BlockTooLarge<N, LimitsText<Pr, P>>>
+    : IsFolded<S> extends true
+      ? Failed<'realFFTOptions', Msg.FoldedBlockNotNative<LayoutOf<S>, N, n>>
     : Mul<CeilPow2<n>, 2> extends infer B extends number
       ? Gt<B, MaxBluestein[Pr][P]> extends true
         ? Failed<'size', Msg.BluesteinTooLarge<N, B, LimitsText<Pr, P>>>

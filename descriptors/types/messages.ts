@@ -79,10 +79,10 @@ export type FoldedWithC2C<L extends ComplexLayout> =
   `RealFFTOptions('${L}', 'folded') needs Type('r2c') or Type('c2r'): folded mode does not apply to c2c`;
 export type PackedOddSize<M extends RealMode, N extends number> =
   `RealFFTOptions('packed', '${M}') needs an even size, not Size(${N})`;
-export type FoldedThreadOddSize<L extends ComplexLayout, N extends number> =
-  `RealFFTOptions('${L}', 'folded') in Thread execution needs an even size, not Size(${N})`;
-export type FoldedBlockNotPow2<L extends ComplexLayout, N extends number> =
-  `RealFFTOptions('${L}', 'folded') in Block execution needs a power-of-two size, not Size(${N})`;
+export type FoldedOddSize<L extends ComplexLayout, X extends 'thread' | 'block', N extends number> =
+  `RealFFTOptions('${L}', 'folded') in ${X extends 'thread' ? 'Thread' : 'Block'} execution needs an even size, not Size(${N})`;
+export type FoldedBlockNotNative<L extends ComplexLayout, N extends number, H extends number> =
+  `RealFFTOptions('${L}', 'folded') in Block execution needs half the size to run natively, not Size(${N}): ${H} would take Bluestein`;
 export type FoldedOddEPT<E extends number> = `ElementsPerThread(${E}) must be even in folded mode: it counts real elements`;
 export type F16OddFFTsPerBlock<F extends number> =
   `FFTsPerBlock(${F}) must be even in f16: each f16 computation carries two FFTs`;

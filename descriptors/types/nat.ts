@@ -161,9 +161,6 @@ export type IsEven<N extends number> = IsNat<N> extends true ? (`${N}` extends `
 export type Half<N extends number> = Guard<[N], ToNum<HalfDs<Nat<N>>>>;
 
 type Pow2List = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384, 32768, 65536, 131072, 262144, 524288, 1048576, 2097152, 4194304, 8388608, 16777216, 33554432, 67108864, 134217728, 268435456, 536870912, 1073741824, 2147483648, 4294967296, 8589934592, 17179869184, 34359738368, 68719476736, 137438953472, 274877906944, 549755813888, 1099511627776, 2199023255552, 4398046511104, 8796093022208, 17592186044416, 35184372088832, 70368744177664, 140737488355328, 281474976710656, 562949953421312, 1125899906842624, 2251799813685248, 4503599627370496, 9007199254740992];
-/** 1, 2, 4, ... 2^53: all powers of two that are exact numbers. */
-export type PowersOfTwo = Pow2List[number];
-export type IsPowerOfTwo<N extends number> = IsNat<N> extends true ? (N extends PowersOfTwo ? true : false) : boolean;
 /** Smallest power of two >= N. */
 export type CeilPow2<N extends number, L extends number[] = Pow2List> = IsNat<N> extends true
   ? L extends [infer P extends number, ...infer R extends number[]]

@@ -15,7 +15,7 @@ import type {
 } from '../operators.js';
 import type { Fail, ImplementationCheck } from './engine.js';
 import type * as Msg from './messages.js';
-import type { IsEven, IsNat, IsPowerOfTwo } from './nat.js';
+import type { IsEven, IsNat } from './nat.js';
 import type { IsSingle, LayoutOf, ModeOf, PrecisionOf, State, StateOf, TypeOf } from './state.js';
 
 /** A violation found while walking the arguments: blame the argument at index I['length']. */
@@ -121,11 +121,9 @@ type RealSizeRules<S extends State, N = S['size'], L = LayoutOf<S>, M = ModeOf<S
         ? [L, IsEven<N>, IsSingle<M>] extends ['packed', false, true]
           ? F<'realFFTOptions', Msg.PackedOddSize<M & ('normal' | 'folded'), N>>
           : IsSingle<L> extends true
-            ? [M, S['execution'], IsEven<N>] extends ['folded', 'thread', false]
-              ? F<'realFFTOptions', Msg.FoldedThreadOddSize<L & ('natural' | 'packed' | 'full'), N>>
-              : [M, S['execution'], IsPowerOfTwo<N>] extends ['folded', 'block', false]
-                ? F<'realFFTOptions', Msg.FoldedBlockNotPow2<L & ('natural' | 'packed' | 'full'), N>>
-                : true
+            ? [M, IsEven<N>, S['execution']] extends ['folded', false, 'thread' | 'block']
+              ? F<'realFFTOptions', Msg.FoldedOddSize<L & ('natural' | 'packed' | 'full'), S['execution'] & ('thread' | 'block'), N>>
+              : true
             : true
         : true
       : true

@@ -8,7 +8,6 @@
 // The contract's signatures and layouts hold (docs/real-fft.md): Thread `<p>_execute(data)`, Block
 // `<p>_execute(data, thread, fft)` and `<p>_execute_shared(thread, fft)`.
 import type { FFTPlan } from '../../descriptors/model.js';
-import { isPowerOfTwo } from '../../descriptors/sizes.js';
 import { arithFor, type Arith } from '../arith.js';
 import { Definitions } from '../definitions.js';
 import { generateComplexModule, precisionDirectives } from '../complex-module.js';
@@ -31,7 +30,7 @@ function assertRealPlan(plan: FFTPlan): void {
   if (plan.layout === 'packed' && plan.size % 2 !== 0) fail('the packed layout needs an even size');
   if (plan.mode === 'folded') {
     if (plan.size % 2 !== 0) fail('folded mode needs an even size');
-    if (plan.execution === 'block' && !isPowerOfTwo(plan.size)) fail('folded Block execution needs a power-of-two size');
+    if (plan.execution === 'block' && plan.algorithm !== 'stockham') fail('folded Block execution needs a half size the engine runs natively');
   }
 }
 

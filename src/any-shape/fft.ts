@@ -318,7 +318,7 @@ function foldedRows(p: RowsPass, precision: PassPrecision, half: HalfSides, call
   return p.type !== 'c2c' && precision === 'f32' && !half.input && !half.output && callbacks.load === undefined && callbacks.store === undefined;
 }
 
-/** The rows pass's descriptor: folded where asked and the descriptor accepts it (power-of-two lengths), else normal. */
+/** The rows pass's descriptor: folded where asked and the descriptor accepts it (even lengths whose half runs natively), else normal. */
 function rowsDescriptor(p: RowsPass, precision: PassPrecision, limits: Parameters<typeof Limits>[0], folded: boolean) {
   const ops = [Size(p.length), Type(p.type), Direction(p.direction), Precision(precision), Block(), Limits(limits)] as const;
   if (folded) {

@@ -129,7 +129,7 @@ describe('createFFT plans', () => {
       expect(p.code).toMatch(/P\.in_base/);
     }
   });
-  it('real rows passes run the folded engine where it applies (f32, power of two, no callbacks)', async () => {
+  it('real rows passes run the folded engine where it applies (f32, an even length whose half runs natively, no callbacks)', async () => {
     const modeOf = async (options: Parameters<typeof createFFT>[1]) => {
       const plan = await createFFT(device, options);
       const rows = plan.passes.find((p) => p.kind === 'rows');
@@ -139,7 +139,9 @@ describe('createFFT plans', () => {
     };
     expect(await modeOf({ shape: 64, type: 'r2c' })).toBe('folded');
     expect(await modeOf({ shape: 64, type: 'c2r' })).toBe('folded');
-    expect(await modeOf({ shape: 48, type: 'r2c' })).toBe('normal');
+    expect(await modeOf({ shape: 48, type: 'r2c' })).toBe('folded');
+    expect(await modeOf({ shape: 202, type: 'r2c' })).toBe('normal'); // 101 would take Bluestein
+    expect(await modeOf({ shape: 45, type: 'c2r' })).toBe('normal');
     // f64: two df64 reals are not laid out as one df64 complex value, so the pairs would be misread.
     expect(await modeOf({ shape: 64, type: 'r2c', precision: 'f64' })).toBe('normal');
     // A load callback sees reals (index j), which the folded engine reads in pairs.

@@ -1,6 +1,6 @@
 // Real FFTs in Block execution, register API, on the WebGPU adapter (lavapipe in CI) against the f64
 // reference: every layout x mode (from 1000 on one layout per mode, rotating: layoutPerMode), sizes 2, 8, 15, 16, 30, 63, 64, 68 (Bluestein), 256, 1000, 2187 and
-// 3125 (3- and 5-part exchanges), 4096, 8192 (the normal maximum) and 16384 (the folded maximum) wherever allowed, the largest exchanging
+// 3125 (3- and 5-part exchanges), 480 (folded: a 240-point engine in 5 parts), 4096, 8192 (the normal maximum) and 16384 (the folded maximum) wherever allowed, the largest exchanging
 // in parts; R2C, C2R (with the imaginary parts that must be ignored set) and C2R(R2C(x)) = N x;
 // outputs start as NaN. Default ElementsPerThread and FFTsPerBlock here; variants.test.ts covers
 // other EPT, FFTsPerBlock and larger BlockDim.
@@ -39,8 +39,8 @@ describe('real FFTs, Block execution, register API', () => {
   it('large sizes (1000, 4096, 8192)', async () => {
     await expectCasesPass(layoutPerMode(matrix('registers', [1000, 4096, 8192], 1)));
   }, 900_000);
-  it('odd lengths exchanging in 3 and 5 parts (2187, 3125)', async () => {
-    await expectCasesPass(layoutPerMode(matrix('registers', [2187, 3125], 1)));
+  it('lengths exchanging in 3 and 5 parts (2187, 3125, 480)', async () => {
+    await expectCasesPass(layoutPerMode(matrix('registers', [2187, 3125, 480], 1)));
   }, 900_000);
   it('the folded maximum (16384)', async () => {
     await expectCasesPass(layoutPerMode(matrix('registers', [16384], 1)));

@@ -1,8 +1,9 @@
 // The (layout x mode x execution x size) matrix of the real-FFT tests. Each case runs R2C, C2R and
 // C2R(R2C(x)) (see harness.ts). Sizes: 2, 8, 15, 16, 30, 63, 64, 256, 1000, 4096 and the maximum,
-// wherever the combination allows them (packed: even; folded: even in Thread, powers of two in
-// Block), plus 68, which runs through Bluestein (prime factor 17) in Block execution.
+// wherever the combination allows them (packed: even; folded: even, in Block with a half size the
+// engine runs natively), plus 68, which runs through Bluestein (prime factor 17) in Block execution.
 import type { ComplexLayout, RealMode } from '../../descriptors/model.js';
+import { resolvePlan } from '../../descriptors/plan.js';
 import type { Api, RealCase } from './harness.js';
 
 export const LAYOUTS: readonly ComplexLayout[] = ['natural', 'packed', 'full'];
@@ -20,7 +21,14 @@ export function allowed(size: number, layout: ComplexLayout, mode: RealMode, exe
   if (layout === 'packed' && size % 2 !== 0) return false;
   if (mode === 'folded') {
     if (size % 2 !== 0) return false;
-    if (execution === 'block' && (size & (size - 1)) !== 0) return false;
+    if (execution === 'block') {
+      // The half size must run natively (no Bluestein): the plan says so by throwing.
+      try {
+        resolvePlan({ size, type: 'r2c', direction: 'forward', layout, mode, execution });
+      } catch {
+        return false;
+      }
+    }
   }
   return true;
 }

@@ -29,7 +29,9 @@ describe('real FFTs, Block variants', () => {
       ...cases('registers', { size: 64, elementsPerThread: 4, fftsPerBlock: 3, blockDim: [19, 4, 1] }, ['folded']),
       ...cases('registers', { size: 68, fftsPerBlock: 2 }),
       ...cases('registers', { size: 30, fftsPerBlock: 4 }),
-      ...cases('registers', { size: 1000, elementsPerThread: 10 }),
+      ...cases('registers', { size: 1000, elementsPerThread: 10 }, ['normal']),
+      // Folded at an even size that is not a power of two: a 500-point engine, E10 (20 reals), 2 slots.
+      ...cases('registers', { size: 1000, elementsPerThread: 20, fftsPerBlock: 2 }, ['folded']),
     ]);
   }, 600_000);
   it('several FFTs per workgroup and larger BlockDim (workgroup-memory API)', async () => {
@@ -37,6 +39,7 @@ describe('real FFTs, Block variants', () => {
       ...cases('shared', { size: 64, elementsPerThread: 4, fftsPerBlock: 3, blockDim: [20, 4, 1] }, ['normal']),
       ...cases('shared', { size: 256, elementsPerThread: 8, fftsPerBlock: 2, blockDim: [40, 2, 1] }, ['folded']),
       ...cases('shared', { size: 30, fftsPerBlock: 3 }),
+      ...cases('shared', { size: 96, fftsPerBlock: 2 }, ['folded']),
     ]);
   }, 600_000);
 });
