@@ -47,15 +47,29 @@ export function hasPlainStages(n: number, precision: FFTPrecision): boolean {
 }
 
 /**
- * Elements-per-invocation values of a Block FFT descriptor of complex length n: stockhamEPTs, or for a
- * length with none (its primes multiply to more than MAX_BLOCK_EPT, as 84 = 4 * 3 * 7 or
- * 1001 = 7 * 11 * 13) the E | n whose later stages gather their inputs (gatherRadices; f32 and f16,
- * whose twiddles are computed: df64 stages read tables laid out by stageRadices), rather than Bluestein.
+ * Elements-per-invocation values of a Block FFT descriptor of complex length n: stockhamEPTs, and
+ * beside them (f32 and f16, whose twiddles are computed: df64 stages read tables laid out by
+ * stageRadices) every other E | n whose later stages gather their inputs (gatherRadices). Those
+ * let a length whose primes multiply to more than MAX_BLOCK_EPT (84 = 4 * 3 * 7, 1001 = 7 * 11 * 13)
+ * run without Bluestein, and a length whose plain E all take many small stages run fewer, larger
+ * ones (2400 at E20: radices 20, 24, 5 where E30 in 3 parts takes 10, 2, 2, 2, 30; bench/NOTES.md
+ * run 85). The defaults choose among preferredBlockEPTs unless a tuning entry names another.
  */
 export function blockEPTs(n: number, precision: FFTPrecision): number[] {
   const plain = stockhamEPTs(n, precision);
-  if (plain.length > 0 || precision === 'f64' || largestPrimeFactor(n) > MAX_NATIVE_PRIME) return plain;
-  return divisors(n).filter((e) => e >= 2 && e < n && e <= MAX_BLOCK_EPT[precision] && gatherRadices(n, e) !== undefined);
+  if (precision === 'f64' || largestPrimeFactor(n) > MAX_NATIVE_PRIME) return plain;
+  const gathered = divisors(n).filter((e) => e >= 2 && e < n && e <= MAX_BLOCK_EPT[precision] && !plain.includes(e) && gatherRadices(n, e) !== undefined);
+  return [...plain, ...gathered].sort((a, b) => a - b);
+}
+
+/**
+ * The blockEPTs the heuristics (tuning.ts, rader.ts) choose among where no tuning entry decides:
+ * stockhamEPTs, or all of blockEPTs for a length without plain stages. The gathered E beside plain
+ * ones were measured faster only at some lengths (the tuning table's entries), slower at others.
+ */
+export function preferredBlockEPTs(n: number, precision: FFTPrecision): number[] {
+  const plain = stockhamEPTs(n, precision);
+  return plain.length > 0 ? plain : blockEPTs(n, precision);
 }
 
 export interface ExchangeChoice {

@@ -4,7 +4,7 @@
 // into its radices: 257 = 2^8 + 1 takes two 256-point FFTs where Bluestein takes two of 1024. The
 // permutations go through workgroup memory in natural order, so the buffer holds p elements per FFT
 // slot, in one part (kernels/rader.ts).
-import { blockEPTs, COMPLEX_BYTES, type ExchangeChoice } from './capabilities.js';
+import { blockEPTs, COMPLEX_BYTES, preferredBlockEPTs, type ExchangeChoice } from './capabilities.js';
 import type { FFTLimits, FFTPrecision } from './model.js';
 import { gatherRadices, plainRadices, radixExchanges } from './radices.js';
 import { MEASURED_RADER, type RaderEntry } from './rader-table.js';
@@ -44,13 +44,15 @@ function measured(p: number, precision: FFTPrecision, limits: FFTLimits): RaderE
 }
 
 /**
- * The rule for primes the table does not list: among the engine's EPTs (at most 24 where any is),
+ * The rule for primes the table does not list: among the engine's EPTs (preferredBlockEPTs of p - 1; at most 24 where any is),
  * those with at least 32 invocations where any has, then the fewest exchanges, then the smallest E;
  * with no such width the smallest E (the most invocations).
  */
 function ruleEPT(p: number, precision: FFTPrecision, limits: FFTLimits): number {
   const L = p - 1;
-  let epts = raderEPTs(p, precision, limits);
+  const all = raderEPTs(p, precision, limits);
+  const preferred = all.filter((e) => preferredBlockEPTs(L, precision).includes(e));
+  let epts = preferred.length ? preferred : all;
   const small = epts.filter((e) => e <= RADER_MAX_DEFAULT_EPT);
   if (small.length) epts = small;
   const wide = epts.filter((e) => L / e >= RADER_MIN_DEFAULT_STRIDE);

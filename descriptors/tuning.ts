@@ -2,7 +2,7 @@
 // the analogue of cuFFTDx's per-architecture database. Entries measured by the autotuner
 // (bench/autotune.ts) live in tuning-table.ts; sizes it has not measured fall back to a reasoned
 // heuristic. Both are plain runtime code: the type-level tables are generated from here.
-import { blockEPTs, COMPLEX_BYTES, fitsLimits, hasPlainStages, MAX_THREAD_EXEC_SIZE, supportsParts } from './capabilities.js';
+import { COMPLEX_BYTES, fitsLimits, hasPlainStages, MAX_THREAD_EXEC_SIZE, preferredBlockEPTs, supportsParts } from './capabilities.js';
 import type { FFTLimits, FFTPrecision } from './model.js';
 import { gatherRadices, radixExchanges } from './radices.js';
 import { radical } from './sizes.js';
@@ -37,12 +37,12 @@ export function profileOf(limits: FFTLimits): LimitsProfile {
 const TARGET_INVOCATIONS = 128;
 
 function heuristicEPT(n: number, precision: FFTPrecision, limits: FFTLimits): number | undefined {
-  const candidates = blockEPTs(n, precision).filter((e) => fitsLimits(n, e, 1, precision, limits));
+  const candidates = preferredBlockEPTs(n, precision).filter((e) => fitsLimits(n, e, 1, precision, limits));
   if (candidates.length === 0) return undefined;
   // Small FFTs: one invocation per FFT, no workgroup-memory traffic at all.
   if (n <= MAX_THREAD_EXEC_SIZE[precision] / 2 && candidates.includes(n)) return n;
   const target = n <= 256 ? 8 : n <= 4096 ? 16 : 32;
-  // Where every E gathers stages (blockEPTs: no E holds all of n's primes), the fewest exchanges first.
+  // Where every E gathers stages (no E holds all of n's primes), the fewest exchanges first.
   const rad = radical(n);
   const exchanges = (e: number) => (e === n || e % rad === 0 ? 0 : radixExchanges(gatherRadices(n, e)!, e));
   let best = candidates[0];

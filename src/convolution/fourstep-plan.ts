@@ -26,7 +26,7 @@ import { COLUMNS, basePassCost, basePassShape, columnPassShape, splitLength, typ
 import { hasPlainStages } from '../../descriptors/capabilities.js';
 import { divisors, largestPrimeFactor } from '../../descriptors/sizes.js';
 import { naturalIndex } from '../../kernels/any-shape/digit-order.js';
-import { stageRadices } from '../../kernels/stockham.js';
+import { engineRadices, stageRadices } from '../../kernels/stockham.js';
 import { PASS_FLAGS, type PassParams } from '../../kernels/any-shape/pass.js';
 import type { SpectrumRows } from './kernel.js';
 import type { MultiPassLayout } from './multipass-plan.js';
@@ -180,7 +180,8 @@ function estimateLengthCost(V: number, limits: PlanLimits & ConvolutionLimits): 
     if ((L & (L - 1)) === 0) powerOfTwoColumns++;
   }
   const rows = split.rowsLayout.forward.plan;
-  const rowStages = stageRadices(rows.execSize, rows.execEPT, rows.exchangeParts).length;
+  // The rows' engine may gather later stages (a tuning entry's E without every prime of the length).
+  const rowStages = engineRadices(rows.execSize, rows.execEPT, rows.exchangeParts).length;
   const singlyEven = V % 4 !== 0 ? 1 : 0;
   const time = V * (0.148 * columnStages + 0.226 * rowStages + 0.02 * rows.execEPT - 0.25 * powerOfTwoColumns + 0.395 * singlyEven);
   return { passes: 2 * split.columns.length + 1, time };

@@ -37,9 +37,10 @@ describe('convolutionLayout', () => {
     expect(convolutionLayout(BIG, { shape: 32768, type: 'complex', mode: 'circular' })).toMatchObject({ engine: 'multipass', passes: 3 });
     expect(convolutionLayout(BIG, { shape: 16384, type: 'complex', mode: 'circular' })).toMatchObject({ engine: 'c2c', passes: 1 });
     // Complex circular with its taps at a length whose fused kernel the rates put far below a padded one: circularPrefix's
-    // linear form (outputs M - 1 ..), 1440 + 63 -> 2048 (bench/NOTES.md run 75). Not with N taps (2879 outputs), a given
-    // spectrum (N values), real signals (no measured rates), or a length without a slow rate.
-    expect(planConvolution({ signalLength: 1440, type: 'complex', mode: 'circular', filterLength: 64 }, BIG)).toMatchObject({ engine: 'c2c', fftLength: 2048, wrap: 63, outputOffset: 63, outputLength: 1440 });
+    // linear form (outputs M - 1 ..), 1440 + 63 -> 2048 (bench/NOTES.md run 75), -> 1800 since 1800's E15 entry (run 85:
+    // 2440 GB/s against 2048's 2624). Not with N taps (2879 outputs), a given spectrum (N values), real signals (no
+    // measured rates), or a length without a slow rate.
+    expect(planConvolution({ signalLength: 1440, type: 'complex', mode: 'circular', filterLength: 64 }, BIG)).toMatchObject({ engine: 'c2c', fftLength: 1800, wrap: 63, outputOffset: 63, outputLength: 1440 });
     expect(convolutionLayout(BIG, { shape: 1440, type: 'complex', mode: 'circular', taps: 1440 }).fftLength).toBe(1440);
     expect(convolutionLayout(BIG, { shape: 1440, type: 'complex', mode: 'circular', taps: 64, spectrum: true }).fftLength).toBe(1440);
     expect(convolutionLayout(BIG, { shape: 1440, type: 'real', mode: 'circular', taps: 64 }).fftLength).toBe(1440);
@@ -92,8 +93,9 @@ describe('convolutionLayout', () => {
       convolutionLayout(BIG, { shape, type, mode: 'linear', taps, ...(precision ? { precision } : {}) }).fftLength;
     // Measured on an H200 (c2c_conv GB/s): 2^18 + 2 pads to 274400 = 2^5 5^2 7^3 (756), not 262440 = 2^3 3^8 5 (506);
     // 2^20 + 2 to 1053696 = 2^10 3 7^3 (551), not 1049760 = 2^5 3^8 5 (425); 2^17 + 2 to 134456 = 2^3 7^5 (800), not 131220 (632).
+    // Since 2400-point rows run at E20 (radices 20, 24, 5: bench/NOTES.md run 85) 2^20 + 2 pads to 1058400 = 2^5 3^3 5^2 7^2.
     expect(padded(2 ** 18, 3)).toBe(274400);
-    expect(padded(2 ** 20, 3, 'real')).toBe(1053696);
+    expect(padded(2 ** 20, 3, 'real')).toBe(1058400);
     expect(padded(2 ** 17, 3)).toBe(134456);
     // Rated less than 20 % faster, a longer length is not taken: 196608 + 2 keeps 197568 (824 GB/s), which the
     // estimate rates 5 % slower than 204800 (723), and 10^5 + 2 keeps 100352.

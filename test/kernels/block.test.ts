@@ -111,6 +111,10 @@ describe('Block execute, large sizes (default limits: 16384 bytes, 256 invocatio
   it('mixed radices and Bluestein primes', { timeout: 300_000 }, async () => {
     await run([400, 1000, 360, 1960, 17 * 64, 1009, 2039].map((n) => block(n)));
   });
+  it('E without every prime of a length that has plain stages (later stages gathered)', { timeout: 300_000 }, async () => {
+    // 2400 and 900: the tuning table's E20 (20 x 24 x 5) and E15 x 2 (15 x 4 x 15); the others chosen by the user.
+    await run([block(2400), block(900), block(1000, { elementsPerThread: 8 }), block(96, { elementsPerThread: 16 }, 'shared')]);
+  });
 });
 
 describe('Block execute, adapter limits', () => {

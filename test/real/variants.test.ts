@@ -32,6 +32,9 @@ describe('real FFTs, Block variants', () => {
       ...cases('registers', { size: 1000, elementsPerThread: 10 }, ['normal']),
       // Folded at an even size that is not a power of two: a 500-point engine, E10 (20 reals), 2 slots.
       ...cases('registers', { size: 1000, elementsPerThread: 20, fftsPerBlock: 2 }, ['folded']),
+      // E without every prime of the length, later stages gathered: 2400 at E20 (20 x 24 x 5), folded 4800 on it.
+      ...cases('registers', { size: 2400, elementsPerThread: 20 }, ['normal']),
+      ...cases('registers', { size: 4800, elementsPerThread: 40 }, ['folded']),
     ]);
   }, 600_000);
   it('several FFTs per workgroup and larger BlockDim (workgroup-memory API)', async () => {
