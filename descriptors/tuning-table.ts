@@ -33,6 +33,7 @@ export const MEASURED_TUNING: Partial<Record<ProfileName, Partial<Record<FFTPrec
       1008: { ept: 12, slots: 1, exchange: 'split', twiddlesAtUse: true }, // the large entry's kernel (bench/NOTES.md run 79)
       1024: { ept: 16, slots: 1, parts: 2 },
       1200: { ept: 20, slots: 1, exchange: 'split' }, // the large entry's kernel (bench/NOTES.md run 85)
+      1350: { ept: 15, slots: 1, exchange: 'split' }, // the large entry's kernel (bench/NOTES.md run 85)
       1440: { ept: 24, slots: 1, exchange: 'split' }, // the large entry's kernel (bench/NOTES.md run 85)
       1800: { ept: 15, slots: 1, exchange: 'split' }, // the large entry's kernel (bench/NOTES.md run 85)
       1920: { ept: 30, slots: 1, exchange: 'split' }, // autotuner, 2026-11-28 (bench/NOTES.md run 74: gathered stages)
@@ -40,7 +41,9 @@ export const MEASURED_TUNING: Partial<Record<ProfileName, Partial<Record<FFTPrec
       2048: { ept: 16, slots: 1, parts: 2 },
       2160: { ept: 18, slots: 1, exchange: 'split' }, // the large entry's kernel (bench/NOTES.md run 85)
       2187: { ept: 27, slots: 1, parts: 3, twiddlesAtUse: true }, // bench/NOTES.md runs 11 and 76 (the large entry's kernel)
+      2250: { ept: 15, slots: 1, exchange: 'split' }, // the large entry's kernel (bench/NOTES.md run 85)
       2400: { ept: 20, slots: 1, exchange: 'split' }, // the large entry's kernel (bench/NOTES.md run 85)
+      2700: { ept: 20, slots: 1, exchange: 'split' }, // the large entry's kernel (bench/NOTES.md run 85)
       2880: { ept: 24, slots: 1, exchange: 'split' }, // the large entry's kernel (bench/NOTES.md run 85)
       3125: { ept: 25, slots: 1, parts: 5 }, // bench/NOTES.md run 11
       4096: { ept: 32, slots: 1, parts: 4 }, // bench/NOTES.md runs 10 and 12
@@ -78,6 +81,7 @@ export const MEASURED_TUNING: Partial<Record<ProfileName, Partial<Record<FFTPrec
       1024: { ept: 16, slots: 1, parts: 2 },
       1080: { ept: 30, slots: 4, parts: 5 }, // autotuner, 2026-11-28 (bench/NOTES.md run 72)
       1200: { ept: 20, slots: 1, exchange: 'split' }, // E without every prime of the length, later stages gathered: bench/NOTES.md run 85
+      1350: { ept: 15, slots: 1, exchange: 'split' }, // E without every prime of the length, later stages gathered: bench/NOTES.md run 85
       1440: { ept: 24, slots: 1, exchange: 'split' }, // E without every prime of the length, later stages gathered: bench/NOTES.md run 85
       1800: { ept: 15, slots: 1, exchange: 'split' }, // E without every prime of the length, later stages gathered: bench/NOTES.md run 85
       1920: { ept: 30, slots: 1, exchange: 'split' }, // autotuner, 2026-11-28 (bench/NOTES.md run 73: gathered stages)
@@ -85,20 +89,26 @@ export const MEASURED_TUNING: Partial<Record<ProfileName, Partial<Record<FFTPrec
       2048: { ept: 16, slots: 1, parts: 2 }, // re-measured at 2^26, one process per shape (bench/NOTES.md run 10)
       2160: { ept: 18, slots: 1, exchange: 'split' }, // E without every prime of the length, later stages gathered: bench/NOTES.md run 85
       2187: { ept: 27, slots: 1, parts: 3, twiddlesAtUse: true }, // bench/NOTES.md runs 11 and 76
+      2250: { ept: 15, slots: 1, exchange: 'split' }, // E without every prime of the length, later stages gathered: bench/NOTES.md run 85
       2400: { ept: 20, slots: 1, exchange: 'split' }, // E without every prime of the length, later stages gathered: bench/NOTES.md run 85
+      2700: { ept: 20, slots: 1, exchange: 'split' }, // E without every prime of the length, later stages gathered: bench/NOTES.md run 85
       2880: { ept: 24, slots: 1, exchange: 'split' }, // E without every prime of the length, later stages gathered: bench/NOTES.md run 85
       3125: { ept: 25, slots: 1, parts: 5, rounds: 2 }, // bench/NOTES.md runs 11 and 24
       3600: { ept: 30, slots: 1, exchange: 'split' }, // autotuner, 2026-11-28 (bench/NOTES.md run 73: gathered stages)
       3840: { ept: 30, slots: 1, parts: 5, twiddlesAtUse: true }, // autotuner, 2026-11-28 (bench/NOTES.md runs 72 and 76)
       4032: { ept: 24, slots: 1, exchange: 'split', twiddlesAtUse: true }, // autotuner, 2026-11-29 (bench/NOTES.md run 79: gathered last stages)
+      4050: { ept: 15, slots: 1, exchange: 'split' }, // E without every prime of the length, later stages gathered: bench/NOTES.md run 85
       4096: { ept: 32, slots: 1, parts: 2 }, // +1.0 % over complex in 4 parts (run 10's choice), three processes each (bench/NOTES.md run 22)
       4320: { ept: 30, slots: 1, parts: 5 }, // autotuner, 2026-11-28 (bench/NOTES.md run 72)
+      4500: { ept: 18, slots: 1, exchange: 'split' }, // E without every prime of the length, later stages gathered: bench/NOTES.md run 85
       4800: { ept: 20, slots: 1, exchange: 'split' }, // E without every prime of the length, later stages gathered: bench/NOTES.md run 85
       5000: { ept: 20, slots: 1, exchange: 'split', parts: 2, twiddlesAtUse: true }, // autotuner, 2026-11-28 (bench/NOTES.md runs 73 and 76)
+      5400: { ept: 24, slots: 1, exchange: 'split' }, // E without every prime of the length, later stages gathered: bench/NOTES.md run 85
       6006: { ept: 21, slots: 1 }, // autotuner, 2026-11-29: the complex exchange, 5 % over run 80's split default (bench/NOTES.md run 80)
       6561: { ept: 27, slots: 1, parts: 3 }, // bench/NOTES.md run 11
       7200: { ept: 30, slots: 1, exchange: 'split' }, // autotuner, 2026-11-28 (bench/NOTES.md run 73: gathered stages)
       7680: { ept: 30, slots: 1, parts: 3 }, // autotuner, 2026-11-28 (bench/NOTES.md run 72)
+      8100: { ept: 18, slots: 1, exchange: 'split' }, // E without every prime of the length, later stages gathered: bench/NOTES.md run 85
       8192: { ept: 32, slots: 1, parts: 4, twiddlesAtUse: true }, // bench/NOTES.md run 76
       9600: { ept: 20, slots: 1, exchange: 'split' }, // E without every prime of the length, later stages gathered: bench/NOTES.md run 85
       10000: { ept: 20, slots: 1, exchange: 'split', parts: 2, twiddlesAtUse: true }, // bench/NOTES.md run 76
@@ -143,19 +153,26 @@ export const MEASURED_TUNING: Partial<Record<ProfileName, Partial<Record<FFTPrec
       1008: { ept: 12, slots: 1, exchange: 'split', twiddlesAtUse: true }, // the large entry's kernel (bench/NOTES.md run 79)
       1024: { ept: 16, slots: 1, parts: 2 },
       1200: { ept: 20, slots: 1, exchange: 'split' }, // the large entry's kernel (bench/NOTES.md run 85)
+      1350: { ept: 15, slots: 1, exchange: 'split' }, // the large entry's kernel (bench/NOTES.md run 85)
       1440: { ept: 24, slots: 1, exchange: 'split' }, // the large entry's kernel (bench/NOTES.md run 85)
       1800: { ept: 15, slots: 1, exchange: 'split' }, // the large entry's kernel (bench/NOTES.md run 85)
       2016: { ept: 12, slots: 1, twiddlesAtUse: true }, // the large entry's kernel (bench/NOTES.md run 79)
       2048: { ept: 16, slots: 1, parts: 2 },
       2160: { ept: 18, slots: 1, exchange: 'split' }, // the large entry's kernel (bench/NOTES.md run 85)
       2187: { ept: 27, slots: 1, parts: 3, twiddlesAtUse: true }, // bench/NOTES.md runs 11 and 76 (the large entry's kernel)
+      2250: { ept: 15, slots: 1, exchange: 'split' }, // the large entry's kernel (bench/NOTES.md run 85)
       2400: { ept: 20, slots: 1, exchange: 'split' }, // the large entry's kernel (bench/NOTES.md run 85)
+      2700: { ept: 20, slots: 1, exchange: 'split' }, // the large entry's kernel (bench/NOTES.md run 85)
       2880: { ept: 24, slots: 1, exchange: 'split' }, // the large entry's kernel (bench/NOTES.md run 85)
       3125: { ept: 25, slots: 1, parts: 5, rounds: 2 }, // bench/NOTES.md runs 11 and 24
       4032: { ept: 24, slots: 1, exchange: 'split', twiddlesAtUse: true }, // the large entry's kernel (bench/NOTES.md run 79)
+      4050: { ept: 15, slots: 1, exchange: 'split' }, // the large entry's kernel (bench/NOTES.md run 85)
       4096: { ept: 32, slots: 1, parts: 4 }, // bench/NOTES.md runs 10 and 12
+      4500: { ept: 18, slots: 1, exchange: 'split' }, // the large entry's kernel (bench/NOTES.md run 85)
       4800: { ept: 20, slots: 1, exchange: 'split' }, // the large entry's kernel (bench/NOTES.md run 85)
+      5400: { ept: 24, slots: 1, exchange: 'split' }, // the large entry's kernel (bench/NOTES.md run 85)
       6561: { ept: 27, slots: 1, parts: 3 }, // bench/NOTES.md run 11
+      8100: { ept: 18, slots: 1, exchange: 'split' }, // the large entry's kernel (bench/NOTES.md run 85)
       8192: { ept: 32, slots: 1, parts: 4, twiddlesAtUse: true }, // the large entry's kernel (bench/NOTES.md run 76)
       10000: { ept: 20, slots: 1, exchange: 'split', parts: 2, twiddlesAtUse: true }, // the large entry's kernel (bench/NOTES.md run 76)
       16384: { ept: 32, slots: 1, parts: 4, rounds: 2 }, // 2 rounds per workgroup: +7 % (bench/NOTES.md run 24)
