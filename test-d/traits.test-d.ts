@@ -175,6 +175,13 @@ expectType<false>(GA.requiresWorkspace);
 expectType<21>(GA.elementsPerThread);
 expectType<4>(GA.stride);
 expectType<true>(fft(Size(84), Block(), Direction('forward'), Precision('f64')).requiresWorkspace);
+// 2400 = 2^5 3 5^2: its only plain E is 30; E20 (20 x 24 x 5, later stages gathered) is the tuning table's default.
+const G24 = fft(Size(2400), Block(), Direction('forward'));
+expectType<20>(G24.elementsPerThread);
+expectType<120>(G24.stride);
+expectType<9600>(G24.sharedMemorySize); // split exchange, one slot
+expectType<16>(fft(Size(2400), Block(), Direction('forward'), ElementsPerThread(16)).elementsPerThread);
+expectType<30>(fft(Size(2400), Block(), Direction('forward'), ElementsPerThread(30)).elementsPerThread);
 
 // --- Limits ---
 const mid = { maxComputeWorkgroupStorageSize: 32768, maxComputeInvocationsPerWorkgroup: 1024 } as const;

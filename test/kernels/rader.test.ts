@@ -96,7 +96,7 @@ function block(size: number, extra: Omit<DescriptorState, 'size' | 'execution'> 
 }
 
 describe('Rader kernels on the software driver', () => {
-  it('default shapes, both APIs, FFT slots, the split exchange, idle invocations, another EPT', { timeout: 300_000 }, async () => {
+  it('default shapes, both APIs, FFT slots, the split exchange, idle invocations, other EPTs', { timeout: 300_000 }, async () => {
     const cases = [
       block(97), // E6, 16 invocations
       block(257, { fftsPerBlock: 3 }), // E8, 3 slots at p elements each
@@ -105,6 +105,7 @@ describe('Rader kernels on the software driver', () => {
       block(193, { elementsPerThread: 12, blockDim: [20, 2, 1] }), // 16 invocations working of 20, 2 slots
       block(641), // E20 (measured)
       block(2017, {}, 'registers', 1), // 16136 bytes: the whole default 16 KiB, one slot
+      block(97, { elementsPerThread: 8 }), // an E without 3: the 96-point engine's stages 8, 12 (the last gathered)
     ];
     const { device } = await testDevice('default');
     const seed = makeSeed();
