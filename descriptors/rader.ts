@@ -44,14 +44,16 @@ function measured(p: number, precision: FFTPrecision, limits: FFTLimits): RaderE
 }
 
 /**
- * The rule for primes the table does not list: among the engine's EPTs (preferredBlockEPTs of p - 1; at most 24 where any is),
+ * The rule for primes the table does not list: among the engine's EPTs that preferredBlockEPTs
+ * allows for p - 1 (at most 24 where any is),
  * those with at least 32 invocations where any has, then the fewest exchanges, then the smallest E;
  * with no such width the smallest E (the most invocations).
  */
 function ruleEPT(p: number, precision: FFTPrecision, limits: FFTLimits): number {
   const L = p - 1;
   const all = raderEPTs(p, precision, limits);
-  const preferred = all.filter((e) => preferredBlockEPTs(L, precision).includes(e));
+  const preferredSet = preferredBlockEPTs(L, precision);
+  const preferred = all.filter((e) => preferredSet.includes(e));
   let epts = preferred.length ? preferred : all;
   const small = epts.filter((e) => e <= RADER_MAX_DEFAULT_EPT);
   if (small.length) epts = small;
