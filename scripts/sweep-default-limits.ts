@@ -8,7 +8,7 @@
 //   npx tsx scripts/sweep-default-limits.ts [--shard k/n] [--out result.json]
 import { writeFileSync } from 'node:fs';
 import { requestNodeDevice } from '../src/node.js';
-import { everyDescriptor, sweepEveryDescriptor } from '../test/support/every-descriptor.js';
+import { shardDescriptors, sweepEveryDescriptor } from '../test/support/every-descriptor.js';
 import { recordUncapturedErrors, takeUncapturedErrors } from '../test/support/gpu.js';
 
 const argument = (name: string): string | undefined => {
@@ -25,7 +25,7 @@ if (!shard || shard.count < 1 || shard.index >= shard.count) {
 const { device, adapterName } = await requestNodeDevice({ limits: 'default' });
 recordUncapturedErrors(device);
 const seed = Number(process.env.WEBFFTDX_SEED ?? Math.floor(Math.random() * 2 ** 31));
-const total = everyDescriptor().filter((_, i) => i % shard.count === shard.index).length;
+const total = shardDescriptors(shard).length;
 const started = performance.now();
 console.log(`${adapterName}: ${total} descriptors, maxComputeWorkgroupStorageSize ${device.limits.maxComputeWorkgroupStorageSize}, ` +
   `maxComputeInvocationsPerWorkgroup ${device.limits.maxComputeInvocationsPerWorkgroup}, seed ${seed}, shard ${shardText}`);

@@ -51,6 +51,18 @@ export function everyDescriptor(): { label: string; desc: AnyFFTDescriptor }[] {
   return out;
 }
 
+export interface Shard {
+  readonly index: number;
+  readonly count: number;
+}
+
+/** everyDescriptor's entries whose index is `shard.index` modulo `shard.count`, with that index (the seed offset). */
+export function shardDescriptors(shard: Shard = { index: 0, count: 1 }): { label: string; desc: AnyFFTDescriptor; i: number }[] {
+  return everyDescriptor()
+    .map((entry, i) => ({ ...entry, i }))
+    .filter(({ i }) => i % shard.count === shard.index);
+}
+
 /**
  * Runs every descriptor through createBatchedFFT (batch 3) on `device` against the f64 reference,
  * inside error scopes; returns one line per failure (an error, or an error above the bound). With
@@ -61,11 +73,9 @@ export async function sweepEveryDescriptor(
   device: GPUDevice,
   seed: number,
   progress?: (done: number, total: number) => void,
-  shard: { readonly index: number; readonly count: number } = { index: 0, count: 1 },
+  shard?: Shard,
 ): Promise<string[]> {
-  const all = everyDescriptor()
-    .map((entry, i) => ({ ...entry, i }))
-    .filter(({ i }) => i % shard.count === shard.index);
+  const all = shardDescriptors(shard);
   const failures: string[] = [];
   for (const [done, { label, desc, i }] of all.entries()) {
     try {
