@@ -1,10 +1,11 @@
 // Times createConvolution's fused kernel with forced register shapes and kernel variants: the tool
 // behind the convolution experiments in docs/convolution.md.
 //   node dist/bench/conv-variant.js [--total N] [--repeats R] '<label>=<JSON>' ...
-// JSON: { "kind": "conv" | "c2c_conv", "n": N, "precision"?: "f32" | "f64", "ept"?: E, "fpb"?: F, "engine"?: "folded", "prefetchSpectrum"?: bool, "prefetchRegisters"?: R,
+// JSON: { "kind": "conv" | "c2c_conv", "n": N, "mode"?: "circular" | "linear" | "same", "taps"?: M, "precision"?: "f32" | "f64", "ept"?: E, "fpb"?: F, "engine"?: "folded", "prefetchSpectrum"?: bool, "prefetchRegisters"?: R,
 //         "skipSpectrumRead"?: true, "skipSpectrumPass"?: true, "multiPass"?: true } (the skip* variants are diagnostics
 // that compute wrong results; multiPass times the path beyond the fused kernel at a length the fused kernel holds).
-// Circular mode with N random taps, bytes as bench/convolution-case.ts.
+// Circular mode with N taps unless given (mode, taps), bytes as bench/convolution-case.ts (each signal read once, each
+// output written once).
 import { createShapedConvolution } from '../src/convolution/create.js';
 import { FAST_TOGGLES, requestNodeDevice } from '../src/node.js';
 import { rotatingCase, rotationCount } from './buffers.js';
@@ -14,6 +15,8 @@ import { timeEncode } from './timing.js';
 interface VariantSpec {
   readonly kind: 'conv' | 'c2c_conv';
   readonly n: number;
+  readonly mode?: 'circular' | 'linear' | 'same';
+  readonly taps?: number;
   readonly precision?: 'f32' | 'f64';
   readonly ept?: number;
   readonly fpb?: number;
@@ -50,7 +53,7 @@ async function main(argv: string[]): Promise<void> {
       const batch = Math.max(1, Math.floor(total / v.n));
       const conv = await createShapedConvolution(
         device,
-        { shape: v.n, type, mode: 'circular', filter: taps((type === 'complex' ? 2 : 1) * v.n, precision), batch, precision },
+        { shape: v.n, type, mode: v.mode ?? 'circular', filter: taps((type === 'complex' ? 2 : 1) * (v.taps ?? v.n), precision), batch, precision },
         {
           elementsPerThread: v.ept,
           engine: v.engine,
@@ -69,7 +72,7 @@ async function main(argv: string[]): Promise<void> {
       if (p.kernel !== 'fused' && !v.multiPass) throw new Error(`${label}: not the fused kernel (the multi-pass path runs it)`);
       const shape =
         p.kernel === 'fused'
-          ? `E${p.forward.elementsPerThread} x${p.forward.fftsPerBlock} ${p.forward.exchange}/${p.forward.exchangeParts} wg ${p.workgroupSize.join('x')} ${p.workgroupBytes} B`
+          ? `P ${conv.fftLength} E${p.forward.elementsPerThread} x${p.forward.fftsPerBlock} ${p.forward.exchange}/${p.forward.exchangeParts} wg ${p.workgroupSize.join('x')} ${p.workgroupBytes} B`
           : conv.passes.map((q) => q.kernel).join(' + ');
       console.log(`${label}\t${gbPerSecond(kase.bytesMoved, t.ms).toFixed(0)} GB/s\t${t.ms.toFixed(4)} ms\t${shape}`);
       kase.destroy();

@@ -6,15 +6,16 @@ import { fft } from '../fft.js';
 import { hasPlainStages, MAX_NATIVE_PRIME, maxBluesteinLength, maxNativeBlockSize } from '../../descriptors/capabilities.js';
 import type { FFTLimits, FFTPlan } from '../../descriptors/model.js';
 import { Block, Direction, ElementsPerThread, FFTsPerBlock, Limits, Precision, RealFFTOptions, Size, Type } from '../../descriptors/operators.js';
-import { isPowerOfTwo, largestPrimeFactor } from '../../descriptors/sizes.js';
+import { largestPrimeFactor } from '../../descriptors/sizes.js';
 import type { WGSLModule } from '../../kernels/types.js';
 import { fastestMeasuredLength, measuredRate } from './fused-rates.js';
 import type { ConvolutionMode, ConvolutionType } from './types.js';
 
 /**
- * How the kernel transforms: `c2c` (complex signals), `folded` (real signals of a power-of-two P
- * through a P/2-point complex engine, RealFFTOptions('natural', 'folded')), `normal` (real signals
- * of another fast P through a P-point engine, RealFFTOptions('natural', 'normal'): circular only),
+ * How the kernel transforms: `c2c` (complex signals), `folded` (real signals of an even P whose
+ * half the engine runs natively, through a P/2-point complex engine, RealFFTOptions('natural',
+ * 'folded')), `normal` (real signals of another P through a P-point engine,
+ * RealFFTOptions('natural', 'normal'): circular only),
  * `pairs` (real signals two at a time as the real and imaginary parts of one complex signal through
  * the P-point C2C engine: the filter is real, so conv(a + i b, h) = conv(a, h) + i conv(b, h) and the
  * halves need no untangling; circular, plain multiply only, P <= PAIRS_MAX_LENGTH).
@@ -223,6 +224,29 @@ function paddedCircular(req: ConvolutionRequest, max: number, l: FFTLimits): { p
   return p / measuredRate(p, l)! <= PADDED_CIRCULAR_MARGIN * (n / rate) ? { p, wrap: m - 1 } : undefined;
 }
 
+/**
+ * A real linear convolution pads to an even length other than the power of two only where the
+ * complex rates of the two halves put it at this share of the power of two's time or less: the
+ * folded kernel's cost follows its engine's only roughly (H200, bench/NOTES.md run 86: 2400 for
+ * 2100 outputs 1.45 x and 4320 for 4159 1.49 x faster than 4096 / 8192, as the rates said, but
+ * 800 for 799 outputs 1.25 x slower than 1024, which they rated at 0.89 of its time).
+ */
+const PADDED_REAL_MARGIN = 0.8;
+
+/**
+ * The even length P >= full of a real (folded) linear convolution: the power of two, or the even
+ * length whose half the complex rates rate fastest (fastestMeasuredLength over the halves) where
+ * that is at PADDED_REAL_MARGIN of the power of two's time or less, e.g. 2000 + 100 outputs pad
+ * to 2400 (a 1200-point engine) rather than 4096. Undefined where the rates list no such half.
+ */
+function foldedMeasuredLength(full: number, max: number, l: FFTLimits): number | undefined {
+  const pow2 = nextPowerOfTwo(full) / 2;
+  const half = fastestMeasuredLength(Math.ceil(full / 2), Math.floor(max / 2), l, (q) => runsNatively('folded', 2 * q, l, 'f32'));
+  if (half === undefined || half === pow2) return undefined;
+  const [rate, pow2Rate] = [measuredRate(half, l)!, measuredRate(pow2, l)];
+  return pow2Rate === undefined || half / rate <= PADDED_REAL_MARGIN * (pow2 / pow2Rate) ? 2 * half : undefined;
+}
+
 /** The engine, the FFT length P and the circular prefix's length (0 unless circularPrefix or paddedCircular applies). */
 function chooseLength(req: ConvolutionRequest, limits: ConvolutionLimits, maxLength = Infinity): { engine: ConvolutionEngine; p: number; wrap: number } {
   const l = fftLimits(limits);
@@ -234,7 +258,7 @@ function chooseLength(req: ConvolutionRequest, limits: ConvolutionLimits, maxLen
   if (padded) return { engine: 'c2c', ...padded };
   if (req.mode === 'circular' && prefix === undefined) {
     if (req.type === 'real' && !req.pointwise && n <= PAIRS_MAX_LENGTH && runsNatively('pairs', n, l, precision)) return { engine: 'pairs', p: n, wrap: 0 };
-    const engine: ConvolutionEngine = req.type === 'complex' ? 'c2c' : isPowerOfTwo(n) ? 'folded' : 'normal';
+    const engine: ConvolutionEngine = req.type === 'complex' ? 'c2c' : n % 2 === 0 && runsNatively('folded', n, l, precision) ? 'folded' : 'normal';
     const engineMax = engine === 'normal' ? Math.min(maxNativeBlockSize(precision, l), maxLength) : max;
     if (n > engineMax) throw multiPassError(`circular convolution of ${n} points`, n, req.type, limits, precision, engineMax);
     if (!runsNatively(engine, n, l, precision)) {
@@ -254,7 +278,7 @@ function chooseLength(req: ConvolutionRequest, limits: ConvolutionLimits, maxLen
       ? `${req.mode} convolution of ${n} points with ${m} taps (${full} outputs before cropping)`
       : `circular convolution of ${n} points (prime factor ${largestPrimeFactor(n)}) with ${m} taps, as a linear one of ${full} outputs`;
   if (req.type === 'real') {
-    const p = nextPowerOfTwo(full);
+    const p = (precision === 'f32' ? foldedMeasuredLength(full, max, l) : undefined) ?? nextPowerOfTwo(full);
     if (p > max) throw multiPassError(what, p, req.type, limits, precision, max);
     return { engine: 'folded', p, wrap };
   }

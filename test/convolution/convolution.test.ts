@@ -41,6 +41,7 @@ const SAMPLE: readonly Case[] = [
   { type: 'real', mode: 'circular', n: 1000, taps: [1, 3, 64, 1000] }, // pairs engine (two signals per 1000-point C2C), odd batch
   { type: 'complex', mode: 'circular', n: 4096, taps: [1, 3, 64, 4096] },
   { type: 'real', mode: 'circular', n: 4096, taps: [1, 3, 64, 4096] },
+  { type: 'real', mode: 'circular', n: 10000, taps: [3, 64] }, // beyond the pairs engine: folded, a 5000-point engine in one kernel
   // linear: one kernel per padded length P, so one filter length per (type, N)
   { type: 'complex', mode: 'linear', n: 16, taps: [16] }, // 31 outputs, P = 32
   { type: 'real', mode: 'linear', n: 16, taps: [4] }, // 19 outputs: odd, stored as scalars
@@ -51,7 +52,7 @@ const SAMPLE: readonly Case[] = [
   { type: 'complex', mode: 'linear', n: 1000, taps: [64] },
   { type: 'real', mode: 'linear', n: 1000, taps: [3] },
   { type: 'complex', mode: 'linear', n: 4096, taps: [4096] },
-  { type: 'real', mode: 'linear', n: 4096, taps: [64] },
+  { type: 'real', mode: 'linear', n: 4096, taps: [64] }, // 4159 outputs, P = 4374 (folded: a 2187-point engine, not 4096)
   { type: 'complex', mode: 'same', n: 100, taps: [3] }, // P = 108, outputs 1 .. 100
   { type: 'real', mode: 'same', n: 127, taps: [4] }, // odd N and odd crop: scalar loads and stores, P = 256
 ];
@@ -130,23 +131,28 @@ describe(`createConvolution on a default-limits device (seed ${seed})`, () => {
     conv.destroy();
   });
 
-  it('pointwise: circular cross-correlation, x * conj(h) (real: a pointwise function keeps the normal-mode engine)', async () => {
+  it('pointwise: circular cross-correlation, x * conj(h) (real: each signal through the folded engine, or the normal one at odd N)', async () => {
     const { device } = await testDevice();
-    const n = 1000;
     const h = randomFloats(64, seed + 15);
-    const conv = await createConvolution(device, {
-      shape: n,
-      type: 'real',
-      mode: 'circular',
-      filter: h,
-      batch: BATCH,
-      pointwise: CORRELATION_WGSL,
-    });
-    const x = randomFloats(n * BATCH, seed + 16);
-    const y = await withErrorScopes(device, () => conv.run(x));
-    const want = batchedReference(x, BATCH, (s) => directCorrelation(s, h, false));
-    expect(convolutionError(y, want, x, h)).toBeLessThanOrEqual(BOUND);
-    conv.destroy();
+    for (const [n, engine] of [
+      [1000, /folded: 500-point/],
+      [375, /normal/],
+    ] as const) {
+      const conv = await createConvolution(device, {
+        shape: n,
+        type: 'real',
+        mode: 'circular',
+        filter: h,
+        batch: BATCH,
+        pointwise: CORRELATION_WGSL,
+      });
+      expect(conv.passes[0].does).toMatch(engine);
+      const x = randomFloats(n * BATCH, seed + 16);
+      const y = await withErrorScopes(device, () => conv.run(x));
+      const want = batchedReference(x, BATCH, (s) => directCorrelation(s, h, false));
+      expect(convolutionError(y, want, x, h), `N = ${n}`).toBeLessThanOrEqual(BOUND);
+      conv.destroy();
+    }
   });
 
   it('pointwise: complex circular cross-correlation, and the product written out in linear and same mode', async () => {

@@ -12,12 +12,21 @@ const MID = { maxComputeWorkgroupStorageSize: 32768, maxComputeInvocationsPerWor
 
 describe('convolutionLayout', () => {
   it('chooses the FFT length and engine', () => {
-    expect(convolutionLayout(CORE, { shape: 4096, type: 'real', mode: 'linear', taps: 64 })).toMatchObject({ engine: 'folded', fftLength: 8192, spectrumLength: 4097, outputLength: 4159 });
+    // Real linear / same: the even length whose half the complex rates rate fastest, where that is at most 0.8 of the
+    // power of two's time (bench/NOTES.md run 86): 4159 outputs -> 4374 (a 2187-point engine) under the core limits and
+    // 4320 with 48 KiB, not 8192; 1063 -> 2048 (1250's rating, 0.89 of 2048's, is not enough: it measured 3 % slower).
+    expect(convolutionLayout(CORE, { shape: 4096, type: 'real', mode: 'linear', taps: 64 })).toMatchObject({ engine: 'folded', fftLength: 4374, spectrumLength: 2188, outputLength: 4159 });
+    expect(convolutionLayout(BIG, { shape: 4096, type: 'real', mode: 'linear', taps: 64 }).fftLength).toBe(4320);
+    expect(convolutionLayout(BIG, { shape: 1000, type: 'real', mode: 'linear', taps: 64 }).fftLength).toBe(2048);
+    // f64 keeps the power of two (not measured).
+    expect(convolutionLayout(CORE, { shape: 4096, type: 'real', mode: 'linear', taps: 64, precision: 'f64' }).fftLength).toBe(8192);
     // Complex linear / same: the measured length >= N + M - 1 with the least estimated time (src/convolution/fused-rates.ts):
     // 128 for 102 outputs, not the next 7-smooth length 108 (a heuristic shape); 400 for 319 (a tuning-table length), not 320.
     expect(convolutionLayout(CORE, { shape: 100, type: 'complex', mode: 'linear', taps: 3 })).toMatchObject({ engine: 'c2c', fftLength: 128, spectrumLength: 128, outputLength: 102 });
     expect(convolutionLayout(CORE, { shape: 100, type: 'real', mode: 'circular' })).toMatchObject({ engine: 'pairs', fftLength: 100, spectrumLength: 51, outputLength: 100 });
-    expect(convolutionLayout(CORE, { shape: 100, type: 'real', mode: 'circular', pointwise: true })).toMatchObject({ engine: 'normal', fftLength: 100, spectrumLength: 51 });
+    // With a pointwise function (no pairs): the folded engine where the half runs natively, the normal one otherwise.
+    expect(convolutionLayout(CORE, { shape: 100, type: 'real', mode: 'circular', pointwise: true })).toMatchObject({ engine: 'folded', fftLength: 100, spectrumLength: 51 });
+    expect(convolutionLayout(CORE, { shape: 375, type: 'real', mode: 'circular', pointwise: true })).toMatchObject({ engine: 'normal', fftLength: 375, spectrumLength: 188 });
     expect(convolutionLayout(CORE, { shape: 256, type: 'real', mode: 'circular', pointwise: true }).engine).toBe('folded');
     // Beyond PAIRS_MAX_LENGTH real circular plans keep the folded engine (no gain measured at 16384).
     expect(convolutionLayout(MID, { shape: 16384, type: 'real', mode: 'circular' }).engine).toBe('folded');
