@@ -25,9 +25,11 @@ export const MEASURED_TUNING: Partial<Record<ProfileName, Partial<Record<FFTPrec
       210: { ept: 14, slots: 4, exchange: 'split', twiddlesAtUse: true }, // the large entry's kernel (bench/NOTES.md run 79)
       256: { ept: 8, slots: 1, exchange: 'split' },
       400: { ept: 20, slots: 6, exchange: 'split' },
+      450: { ept: 30, slots: 2, exchange: 'split' }, // the large entry's kernel (bench/NOTES.md run 86)
       512: { ept: 8, slots: 2, parts: 2 },
       625: { ept: 25, slots: 2, parts: 5 }, // bench/NOTES.md runs 11 and 12
       729: { ept: 27, slots: 1, parts: 3 }, // bench/NOTES.md run 11
+      810: { ept: 9, slots: 1, exchange: 'split' }, // the large entry's kernel (bench/NOTES.md run 86)
       900: { ept: 15, slots: 2, exchange: 'split' }, // the large entry's kernel (bench/NOTES.md run 85)
       1000: { ept: 20, slots: 1, parts: 2 }, // autotuner finals, best of the processes per shape (bench/NOTES.md run 12)
       1008: { ept: 12, slots: 1, exchange: 'split', twiddlesAtUse: true }, // the large entry's kernel (bench/NOTES.md run 79)
@@ -35,6 +37,7 @@ export const MEASURED_TUNING: Partial<Record<ProfileName, Partial<Record<FFTPrec
       1200: { ept: 20, slots: 1, exchange: 'split' }, // the large entry's kernel (bench/NOTES.md run 85)
       1350: { ept: 15, slots: 1, exchange: 'split' }, // the large entry's kernel (bench/NOTES.md run 85)
       1440: { ept: 24, slots: 1, exchange: 'split' }, // the large entry's kernel (bench/NOTES.md run 85)
+      1620: { ept: 18, slots: 1, exchange: 'split' }, // the large entry's kernel (bench/NOTES.md run 86)
       1800: { ept: 15, slots: 1, exchange: 'split' }, // the large entry's kernel (bench/NOTES.md run 85)
       1920: { ept: 30, slots: 1, exchange: 'split' }, // autotuner, 2026-11-28 (bench/NOTES.md run 74: gathered stages)
       2016: { ept: 12, slots: 1, twiddlesAtUse: true }, // the large entry's kernel (bench/NOTES.md run 79)
@@ -69,11 +72,13 @@ export const MEASURED_TUNING: Partial<Record<ProfileName, Partial<Record<FFTPrec
       240: { ept: 30, slots: 4, exchange: 'split', parts: 3 }, // autotuner, 2026-11-28 (bench/NOTES.md run 73)
       256: { ept: 8, slots: 1, exchange: 'split' },
       400: { ept: 20, slots: 4, exchange: 'split' },
+      450: { ept: 30, slots: 2, exchange: 'split' }, // a length the table did not list, screened then confirmed: bench/NOTES.md run 86
       480: { ept: 30, slots: 2, parts: 5 }, // autotuner, 2026-11-28 (bench/NOTES.md run 72)
       512: { ept: 16, slots: 1, parts: 2 },
       625: { ept: 25, slots: 2, parts: 5 }, // bench/NOTES.md runs 11 and 12
       720: { ept: 30, slots: 4, exchange: 'split', parts: 5 }, // autotuner, 2026-11-28 (bench/NOTES.md run 72)
       729: { ept: 27, slots: 1, parts: 3 }, // bench/NOTES.md run 11
+      810: { ept: 9, slots: 1, exchange: 'split' }, // a length the table did not list, screened then confirmed: bench/NOTES.md run 86
       900: { ept: 15, slots: 2, exchange: 'split' }, // E without every prime of the length, later stages gathered: bench/NOTES.md run 85
       960: { ept: 30, slots: 1, exchange: 'split' }, // autotuner, 2026-11-28 (bench/NOTES.md run 73: gathered stages)
       1000: { ept: 20, slots: 1, exchange: 'split', parts: 2 }, // +1.3 % over complex in 2 parts, three processes each (bench/NOTES.md run 22)
@@ -83,6 +88,7 @@ export const MEASURED_TUNING: Partial<Record<ProfileName, Partial<Record<FFTPrec
       1200: { ept: 20, slots: 1, exchange: 'split' }, // E without every prime of the length, later stages gathered: bench/NOTES.md run 85
       1350: { ept: 15, slots: 1, exchange: 'split' }, // E without every prime of the length, later stages gathered: bench/NOTES.md run 85
       1440: { ept: 24, slots: 1, exchange: 'split' }, // E without every prime of the length, later stages gathered: bench/NOTES.md run 85
+      1620: { ept: 18, slots: 1, exchange: 'split' }, // a length the table did not list, screened then confirmed: bench/NOTES.md run 86
       1800: { ept: 15, slots: 1, exchange: 'split' }, // E without every prime of the length, later stages gathered: bench/NOTES.md run 85
       1920: { ept: 30, slots: 1, exchange: 'split' }, // autotuner, 2026-11-28 (bench/NOTES.md run 73: gathered stages)
       2016: { ept: 12, slots: 1, twiddlesAtUse: true }, // autotuner, 2026-11-29 (bench/NOTES.md run 79: gathered last stages)
@@ -112,6 +118,7 @@ export const MEASURED_TUNING: Partial<Record<ProfileName, Partial<Record<FFTPrec
       8192: { ept: 32, slots: 1, parts: 4, twiddlesAtUse: true }, // bench/NOTES.md run 76
       9600: { ept: 20, slots: 1, exchange: 'split' }, // E without every prime of the length, later stages gathered: bench/NOTES.md run 85
       10000: { ept: 20, slots: 1, exchange: 'split', parts: 2, twiddlesAtUse: true }, // bench/NOTES.md run 76
+      12150: { ept: 27, slots: 1, exchange: 'split' }, // a length the table did not list, screened then confirmed: bench/NOTES.md run 86
       16384: { ept: 32, slots: 1, parts: 4, rounds: 2 }, // 2 rounds per workgroup: +7 % (bench/NOTES.md run 24)
     },
     // f64 (df64 vec4<f32> registers, 4 x the f32 registers): every E4-E16 shape of 256-4096 timed
@@ -145,9 +152,11 @@ export const MEASURED_TUNING: Partial<Record<ProfileName, Partial<Record<FFTPrec
       210: { ept: 14, slots: 4, exchange: 'split', twiddlesAtUse: true }, // the large entry's kernel (bench/NOTES.md run 79)
       256: { ept: 8, slots: 1, exchange: 'split' },
       400: { ept: 20, slots: 4, exchange: 'split' },
+      450: { ept: 30, slots: 2, exchange: 'split' }, // the large entry's kernel (bench/NOTES.md run 86)
       512: { ept: 8, slots: 1, exchange: 'split' },
       625: { ept: 25, slots: 2, parts: 5 }, // bench/NOTES.md runs 11 and 12
       729: { ept: 27, slots: 1, parts: 3 }, // bench/NOTES.md run 11
+      810: { ept: 9, slots: 1, exchange: 'split' }, // the large entry's kernel (bench/NOTES.md run 86)
       900: { ept: 15, slots: 2, exchange: 'split' }, // the large entry's kernel (bench/NOTES.md run 85)
       1000: { ept: 20, slots: 1, parts: 2 },
       1008: { ept: 12, slots: 1, exchange: 'split', twiddlesAtUse: true }, // the large entry's kernel (bench/NOTES.md run 79)
@@ -155,6 +164,7 @@ export const MEASURED_TUNING: Partial<Record<ProfileName, Partial<Record<FFTPrec
       1200: { ept: 20, slots: 1, exchange: 'split' }, // the large entry's kernel (bench/NOTES.md run 85)
       1350: { ept: 15, slots: 1, exchange: 'split' }, // the large entry's kernel (bench/NOTES.md run 85)
       1440: { ept: 24, slots: 1, exchange: 'split' }, // the large entry's kernel (bench/NOTES.md run 85)
+      1620: { ept: 18, slots: 1, exchange: 'split' }, // the large entry's kernel (bench/NOTES.md run 86)
       1800: { ept: 15, slots: 1, exchange: 'split' }, // the large entry's kernel (bench/NOTES.md run 85)
       2016: { ept: 12, slots: 1, twiddlesAtUse: true }, // the large entry's kernel (bench/NOTES.md run 79)
       2048: { ept: 16, slots: 1, parts: 2 },

@@ -123,7 +123,15 @@ function measuredWith(n: number, ept: number, precision: FFTPrecision, limits: F
  */
 export function defaultTuning(n: number, precision: FFTPrecision, limits: FFTLimits, kind?: EngineKind): TuningEntry | undefined {
   const measured = measuredEntries(n, precision, limits, kind).find((e) => fitsLimits(n, e.ept, e.slots, precision, limits));
-  if (measured) return measured;
+  return measured ?? heuristicTuning(n, precision, limits, kind);
+}
+
+/**
+ * What defaultTuning gives where the tables list nothing: the heuristic's shape, among the plain E
+ * where the length has them. Cost models fitted on such shapes (the four-step convolution's length
+ * estimate) read a length's stages from it.
+ */
+export function heuristicTuning(n: number, precision: FFTPrecision, limits: FFTLimits, kind?: EngineKind): TuningEntry | undefined {
   const ept = heuristicEPT(n, precision, limits);
   if (ept === undefined) return undefined;
   const parts = heuristicParts(n, ept, precision, limits, kind);

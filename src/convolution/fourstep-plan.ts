@@ -23,7 +23,9 @@
 // (L_1 ... L_(p-1)) k: what createFFT's final pass would write there (naturalIndex below).
 import { tableCollector, UNBOUNDED, type ColumnsPass } from '../any-shape/passes.js';
 import { COLUMNS, basePassCost, basePassShape, columnPassShape, splitLength, type PassPrecision, type PassShape, type PlanLimits } from '../any-shape/pass-split.js';
-import { hasPlainStages } from '../../descriptors/capabilities.js';
+import { hasPlainStages, stockhamEPTs } from '../../descriptors/capabilities.js';
+import type { FFTPlan } from '../../descriptors/model.js';
+import { heuristicTuning } from '../../descriptors/tuning.js';
 import { divisors, largestPrimeFactor } from '../../descriptors/sizes.js';
 import { naturalIndex } from '../../kernels/any-shape/digit-order.js';
 import { engineRadices, stageRadices } from '../../kernels/stockham.js';
@@ -169,6 +171,22 @@ const lengthCosts = new Map<string, { passes: number; time: number } | undefined
 const FITTED_WORKGROUP_BYTES = 49152;
 const FITTED_INVOCATIONS = 1024;
 
+/**
+ * The rows FFT's stage count and registers as the estimate was fitted with them: the plan's own where
+ * its E holds every prime of the row (plain stages, as every row of run 69 ran), else those of the
+ * heuristic's plain shape that a tuning entry's E without every prime replaced (runs 85-86). Such
+ * entries run fewer stages but gained 3-30 % as C2C kernels, far less than the model's weight of a
+ * stage: counted as they run, 2^20 + 2 padded to 1049760 (rows of 1620 at E18, radices 18, 10, 9),
+ * which ran 9 % (complex) and 5 % (real) slower per point than 1053696 and 1058400 on an H200
+ * (bench/NOTES.md run 86).
+ */
+function fittedRowShape(rows: FFTPlan, limits: PlanLimits & ConvolutionLimits): { stages: number; registers: number } {
+  const plain = stockhamEPTs(rows.execSize, 'f32').includes(rows.execEPT);
+  const heuristic = plain ? undefined : heuristicTuning(rows.execSize, 'f32', limits);
+  if (!heuristic) return { stages: engineRadices(rows.execSize, rows.execEPT, rows.exchangeParts).length, registers: rows.execEPT };
+  return { stages: stageRadices(rows.execSize, heuristic.ept, heuristic.parts ?? 1).length, registers: heuristic.ept };
+}
+
 function estimateLengthCost(V: number, limits: PlanLimits & ConvolutionLimits): { passes: number; time: number } | undefined {
   const split = fourStepSplit(V, limits, 'f32');
   if (!split) return undefined;
@@ -179,11 +197,9 @@ function estimateLengthCost(V: number, limits: PlanLimits & ConvolutionLimits): 
     columnStages += stageRadices(L, shape.ept, shape.parts).length;
     if ((L & (L - 1)) === 0) powerOfTwoColumns++;
   }
-  const rows = split.rowsLayout.forward.plan;
-  // The rows' engine may gather later stages (a tuning entry's E without every prime of the length).
-  const rowStages = engineRadices(rows.execSize, rows.execEPT, rows.exchangeParts).length;
+  const { stages: rowStages, registers: rowRegisters } = fittedRowShape(split.rowsLayout.forward.plan, limits);
   const singlyEven = V % 4 !== 0 ? 1 : 0;
-  const time = V * (0.148 * columnStages + 0.226 * rowStages + 0.02 * rows.execEPT - 0.25 * powerOfTwoColumns + 0.395 * singlyEven);
+  const time = V * (0.148 * columnStages + 0.226 * rowStages + 0.02 * rowRegisters - 0.25 * powerOfTwoColumns + 0.395 * singlyEven);
   return { passes: 2 * split.columns.length + 1, time };
 }
 

@@ -12,17 +12,19 @@
 // 1920, 3600, 5000 and 7200: the entries of run 73 (gathered engine stages), same command, two processes each;
 // the core profile's 1920: its entry of run 74. Large 8192 and 10000: re-measured with their product twiddles formed at
 // their use (run 76), same command, two processes each. 900-9600 where run 85's entries (E without every
-// prime of the length) changed the kernel: same command, best of two processes.
+// prime of the length) changed the kernel: same command, best of two processes; 450, 810, 1620 and 12150 likewise
+// for run 86's entries.
 import type { FFTLimits } from '../../descriptors/model.js';
 import { profileOf, type ProfileName } from '../../descriptors/tuning.js';
 
 export const FUSED_C2C_RATES: Readonly<Record<ProfileName, Readonly<Record<number, number>>>> = {
   large: {
     8: 1605, 12: 1324, 16: 2961, 24: 2855, 32: 3189, 48: 3161, 64: 3884, 96: 2466, 100: 3272, 128: 3071, 240: 2094,
-    256: 3250, 400: 3104, 480: 1986, 512: 3539, 625: 2224, 720: 1736, 729: 2392, 900: 2472, 960: 1877, 1000: 2227,
-    1024: 3251, 1080: 1865, 1200: 2603, 1440: 1461, 1800: 2440, 1920: 1737, 2048: 2624, 2160: 2209, 2187: 1864,
-    2400: 1356, 2880: 1510, 3125: 2099, 3600: 2108, 3840: 1291, 4096: 2502, 4320: 1105, 4800: 1108, 5000: 1682,
-    6561: 1353, 7200: 1196, 7680: 982, 8192: 1688, 9600: 1245, 10000: 1383, 16384: 1556, 32768: 426,
+    256: 3250, 400: 3104, 450: 2920, 480: 1986, 512: 3539, 625: 2224, 720: 1736, 729: 2392, 810: 2410, 900: 2472,
+    960: 1877, 1000: 2227, 1024: 3251, 1080: 1865, 1200: 2603, 1440: 1461, 1620: 2195, 1800: 2440, 1920: 1737,
+    2048: 2624, 2160: 2209, 2187: 1864, 2400: 1356, 2880: 1510, 3125: 2099, 3600: 2108, 3840: 1291, 4096: 2502,
+    4320: 1105, 4800: 1108, 5000: 1682, 6561: 1353, 7200: 1196, 7680: 982, 8192: 1688, 9600: 1245, 10000: 1383,
+    12150: 789, 16384: 1556, 32768: 426,
   },
   mid: {
     8: 1606, 12: 1327, 16: 2957, 24: 2856, 32: 3192, 48: 2453, 64: 3755, 96: 2462, 100: 3237, 128: 3436, 256: 3247, 400: 3104,
