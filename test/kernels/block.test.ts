@@ -112,8 +112,9 @@ describe('Block execute, large sizes (default limits: 16384 bytes, 256 invocatio
     await run([400, 1000, 360, 1960, 17 * 64, 1009, 2039].map((n) => block(n)));
   });
   it('E without every prime of a length that has plain stages (later stages gathered)', { timeout: 300_000 }, async () => {
-    // 2400 and 900: the tuning table's E20 (20 x 24 x 5) and E15 x 2 (15 x 4 x 15); the others chosen by the user.
-    await run([block(2400), block(900), block(1000, { elementsPerThread: 8 }), block(96, { elementsPerThread: 16 }, 'shared')]);
+    // 2400, 900 and 810: the tuning table's E20 (20 x 24 x 5), E15 x 2 (15 x 4 x 15) and E9 (9 x 10 x 9); 450 its plain
+    // E30 in two slots, split; the others chosen by the user.
+    await run([block(2400), block(900), block(810), block(450), block(1000, { elementsPerThread: 8 }), block(96, { elementsPerThread: 16 }, 'shared')]);
   });
 });
 
