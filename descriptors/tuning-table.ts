@@ -49,6 +49,7 @@ export const MEASURED_TUNING: Partial<Record<ProfileName, Partial<Record<FFTPrec
       2700: { ept: 20, slots: 1, exchange: 'split' }, // the large entry's kernel (bench/NOTES.md run 85)
       2880: { ept: 24, slots: 1, exchange: 'split' }, // the large entry's kernel (bench/NOTES.md run 85)
       3125: { ept: 25, slots: 1, parts: 5 }, // bench/NOTES.md run 11
+      3840: { ept: 15, slots: 1, exchange: 'split' }, // the large entry's kernel (bench/NOTES.md run 87)
       4096: { ept: 32, slots: 1, parts: 4 }, // bench/NOTES.md runs 10 and 12
       6561: { ept: 27, slots: 1, parts: 3 }, // bench/NOTES.md run 11
       8192: { ept: 32, slots: 1, exchange: 'split', parts: 2, twiddlesAtUse: true }, // bench/NOTES.md run 76
@@ -101,7 +102,7 @@ export const MEASURED_TUNING: Partial<Record<ProfileName, Partial<Record<FFTPrec
       2880: { ept: 24, slots: 1, exchange: 'split' }, // E without every prime of the length, later stages gathered: bench/NOTES.md run 85
       3125: { ept: 25, slots: 1, parts: 5, rounds: 2 }, // bench/NOTES.md runs 11 and 24
       3600: { ept: 30, slots: 1, exchange: 'split' }, // autotuner, 2026-11-28 (bench/NOTES.md run 73: gathered stages)
-      3840: { ept: 30, slots: 1, parts: 5, twiddlesAtUse: true }, // autotuner, 2026-11-28 (bench/NOTES.md runs 72 and 76)
+      3840: { ept: 15, slots: 1, exchange: 'split' }, // E without every prime, screened once the swizzle rule came: bench/NOTES.md run 87
       4032: { ept: 24, slots: 1, exchange: 'split', twiddlesAtUse: true }, // autotuner, 2026-11-29 (bench/NOTES.md run 79: gathered last stages)
       4050: { ept: 15, slots: 1, exchange: 'split' }, // E without every prime of the length, later stages gathered: bench/NOTES.md run 85
       4096: { ept: 32, slots: 1, parts: 2 }, // +1.0 % over complex in 4 parts (run 10's choice), three processes each (bench/NOTES.md run 22)
@@ -175,6 +176,7 @@ export const MEASURED_TUNING: Partial<Record<ProfileName, Partial<Record<FFTPrec
       2700: { ept: 20, slots: 1, exchange: 'split' }, // the large entry's kernel (bench/NOTES.md run 85)
       2880: { ept: 24, slots: 1, exchange: 'split' }, // the large entry's kernel (bench/NOTES.md run 85)
       3125: { ept: 25, slots: 1, parts: 5, rounds: 2 }, // bench/NOTES.md runs 11 and 24
+      3840: { ept: 15, slots: 1, exchange: 'split' }, // the large entry's kernel (bench/NOTES.md run 87)
       4032: { ept: 24, slots: 1, exchange: 'split', twiddlesAtUse: true }, // the large entry's kernel (bench/NOTES.md run 79)
       4050: { ept: 15, slots: 1, exchange: 'split' }, // the large entry's kernel (bench/NOTES.md run 85)
       4096: { ept: 32, slots: 1, parts: 4 }, // bench/NOTES.md runs 10 and 12

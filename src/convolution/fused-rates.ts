@@ -13,17 +13,18 @@
 // the core profile's 1920: its entry of run 74. Large 8192 and 10000: re-measured with their product twiddles formed at
 // their use (run 76), same command, two processes each. 900-9600 where run 85's entries (E without every
 // prime of the length) changed the kernel: same command, best of two processes; 450, 810, 1620 and 12150 likewise
-// for run 86's entries.
+// for run 86's entries. Then every length the bank swizzle rule changed (kernels/stockham.ts swizzlePeriod,
+// run 87: f32 exchanges swizzle only at powers of two), same command, best of two processes; 3840 with its entry of run 87.
 import type { FFTLimits } from '../../descriptors/model.js';
 import { profileOf, type ProfileName } from '../../descriptors/tuning.js';
 
 export const FUSED_C2C_RATES: Readonly<Record<ProfileName, Readonly<Record<number, number>>>> = {
   large: {
-    8: 1605, 12: 1324, 16: 2961, 24: 2855, 32: 3189, 48: 3161, 64: 3884, 96: 2466, 100: 3272, 128: 3071, 240: 2094,
-    256: 3250, 400: 3104, 450: 2920, 480: 1986, 512: 3539, 625: 2224, 720: 1736, 729: 2392, 810: 2410, 900: 2472,
-    960: 1877, 1000: 2227, 1024: 3251, 1080: 1865, 1200: 2603, 1440: 1461, 1620: 2195, 1800: 2440, 1920: 1737,
-    2048: 2624, 2160: 2209, 2187: 1864, 2400: 1356, 2880: 1510, 3125: 2099, 3600: 2108, 3840: 1291, 4096: 2502,
-    4320: 1105, 4800: 1108, 5000: 1682, 6561: 1353, 7200: 1196, 7680: 982, 8192: 1688, 9600: 1245, 10000: 1383,
+    8: 1605, 12: 1324, 16: 2961, 24: 2855, 32: 3189, 48: 3166, 64: 3884, 96: 2862, 100: 3272, 128: 3071, 240: 2094,
+    256: 3250, 400: 3104, 450: 2920, 480: 2146, 512: 3539, 625: 2224, 720: 1736, 729: 2392, 810: 2410, 900: 2472,
+    960: 2667, 1000: 2227, 1024: 3251, 1080: 1865, 1200: 2603, 1440: 2187, 1620: 2195, 1800: 2440, 1920: 2501,
+    2048: 2624, 2160: 2209, 2187: 1864, 2400: 2015, 2880: 2413, 3125: 2099, 3600: 2119, 3840: 1984, 4096: 2502,
+    4320: 1451, 4800: 1424, 5000: 1682, 6561: 1353, 7200: 1623, 7680: 1081, 8192: 1688, 9600: 1605, 10000: 1383,
     12150: 789, 16384: 1556, 32768: 426,
   },
   mid: {

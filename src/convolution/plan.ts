@@ -207,11 +207,11 @@ const PADDED_CIRCULAR_MARGIN = 0.8;
 
 /**
  * A 1D complex f32 circular convolution with its taps whose length N the fused kernel runs slowly
- * (its measured rate, e.g. 1366 GB/s at 1440 and 1291 at 3840 on an H200, where 2048 and 4096 run
- * 2624 and 2502) runs as circularPrefix's linear one padded to the fastest measured length >= N + M - 1,
- * where the rates put that at PADDED_CIRCULAR_MARGIN of P = N's time or less: 1440 with 64 taps pads
- * to 2048 (0.74 of the time), with 1440 taps it stays (2879 outputs need 4096 points). Returns the
- * length and the prefix M - 1, or undefined (lengths without a measured rate keep P = N).
+ * (its measured rate, e.g. 1081 GB/s at 7680 on an H200, where 8192 runs 1688) runs as
+ * circularPrefix's linear one padded to the fastest measured length >= N + M - 1, where the rates put
+ * that at PADDED_CIRCULAR_MARGIN of P = N's time or less: 7680 with 64 taps pads to 8192 (0.68 of the
+ * time), with 7680 taps it stays (15359 outputs need 16384 points). Returns the length and the prefix
+ * M - 1, or undefined (lengths without a measured rate keep P = N).
  */
 function paddedCircular(req: ConvolutionRequest, max: number, l: FFTLimits): { p: number; wrap: number } | undefined {
   if (!wrappable(req) || req.type !== 'complex' || (req.precision ?? 'f32') !== 'f32') return undefined;

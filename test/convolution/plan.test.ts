@@ -46,15 +46,16 @@ describe('convolutionLayout', () => {
     expect(convolutionLayout(BIG, { shape: 32768, type: 'complex', mode: 'circular' })).toMatchObject({ engine: 'multipass', passes: 3 });
     expect(convolutionLayout(BIG, { shape: 16384, type: 'complex', mode: 'circular' })).toMatchObject({ engine: 'c2c', passes: 1 });
     // Complex circular with its taps at a length whose fused kernel the rates put far below a padded one: circularPrefix's
-    // linear form (outputs M - 1 ..), 1440 + 63 -> 2048 (bench/NOTES.md run 75), -> 1800 since 1800's E15 entry (run 85:
-    // 2440 GB/s against 2048's 2624). Not with N taps (2879 outputs), a given spectrum (N values), real signals (no
-    // measured rates), or a length without a slow rate.
-    expect(planConvolution({ signalLength: 1440, type: 'complex', mode: 'circular', filterLength: 64 }, BIG)).toMatchObject({ engine: 'c2c', fftLength: 1800, wrap: 63, outputOffset: 63, outputLength: 1440 });
-    expect(convolutionLayout(BIG, { shape: 1440, type: 'complex', mode: 'circular', taps: 1440 }).fftLength).toBe(1440);
-    expect(convolutionLayout(BIG, { shape: 1440, type: 'complex', mode: 'circular', taps: 64, spectrum: true }).fftLength).toBe(1440);
-    expect(convolutionLayout(BIG, { shape: 1440, type: 'real', mode: 'circular', taps: 64 }).fftLength).toBe(1440);
+    // linear form (outputs M - 1 ..). 1440 + 63 went to 2048 (bench/NOTES.md run 75), then 1800 (run 85); since the swizzle
+    // rule (run 87: 2187 GB/s at 1440) 1440 stays, while 7680 (1081 GB/s) + 63 pads to 8192 (1688). Not with N taps (15359
+    // outputs), a given spectrum (N values), real signals (no measured rates), or a length without a slow rate.
+    expect(planConvolution({ signalLength: 7680, type: 'complex', mode: 'circular', filterLength: 64 }, BIG)).toMatchObject({ engine: 'c2c', fftLength: 8192, wrap: 63, outputOffset: 63, outputLength: 7680 });
+    expect(convolutionLayout(BIG, { shape: 1440, type: 'complex', mode: 'circular', taps: 64 }).fftLength).toBe(1440);
+    expect(convolutionLayout(BIG, { shape: 7680, type: 'complex', mode: 'circular', taps: 7680 }).fftLength).toBe(7680);
+    expect(convolutionLayout(BIG, { shape: 7680, type: 'complex', mode: 'circular', taps: 64, spectrum: true }).fftLength).toBe(7680);
+    expect(convolutionLayout(BIG, { shape: 7680, type: 'real', mode: 'circular', taps: 64 }).fftLength).toBe(7680);
     expect(convolutionLayout(BIG, { shape: 1024, type: 'complex', mode: 'circular', taps: 64 }).fftLength).toBe(1024);
-    expect(convolutionLayout(CORE, { shape: 1440, type: 'complex', mode: 'circular', taps: 64 }).fftLength).toBe(1440);
+    expect(convolutionLayout(CORE, { shape: 7680, type: 'complex', mode: 'circular', taps: 64 }).fftLength).toBe(7680);
   });
 
   it('plans the multi-pass path: 1D beyond one workgroup, Bluestein lengths, 2D (FFT shapes, spectra, outputs, passes)', () => {
