@@ -516,10 +516,12 @@ function guarded(lines: readonly string[]): string[] {
  * Workgroup-buffer addressing of an exchange over parts of partLen elements: `at(index)` names the
  * element (bank swizzle, slot base and slot swizzle applied), `setup` declares what it uses.
  */
-function exchangeAddressing(defs: Definitions, spec: BlockEngineSpec, partLen: number): { setup: string[]; at(index: string): string } {
+function exchangeAddressing(defs: Definitions, spec: BlockEngineSpec, partLen: number, stage: Stage): { setup: string[]; at(index: string): string } {
   const ar = spec.arith ?? ARITH_F32;
   const period = swizzlePeriod(partLen, spec.exchange, spec.swizzle ?? true, ar.bytes);
-  const swz = period ? addSwizzle(defs, spec.prefix, period) : '';
+  // f32 / f16: only exchanges whose writes meet on a bank (df64 keeps it on every exchange, not measured).
+  const swizzled = period > 0 && (ar.bytes !== 8 || writeConflicts(stage, period) > 1);
+  const swz = swizzled ? addSwizzle(defs, spec.prefix, period) : '';
   const slotPeriod = spec.slotSwizzle ? slotSwizzlePeriod(partLen) : 0;
   if (spec.slotSwizzle && ((spec.parts ?? 1) !== 1 || spec.exchange !== 'complex' || slotPeriod < 2)) {
     throw new Error(`internal: slotSwizzle needs the complex exchange in one part and an even length (got ${spec.exchange}, ${spec.parts ?? 1} parts, ${partLen})`);
@@ -529,6 +531,26 @@ function exchangeAddressing(defs: Definitions, spec: BlockEngineSpec, partLen: n
     setup: [`let base = ${mulConst('fft', spec.slotStride ?? partLen)};`, ...(slotPeriod ? [`let slot_xor = fft & ${slotPeriod - 1}u;`] : [])],
     at: (index) => (slotPeriod ? `${spec.smem}[base + (${position(index)} ^ slot_xor)]` : `${spec.smem}[base + ${position(index)}]`),
   };
+}
+
+/**
+ * The most distinct elements one bank serves when `period` adjacent invocations (a row of banks: 16
+ * vec2 or 32 f32) write a stage's outputs unswizzled: butterfly b's output r goes to
+ * (b / Ns) Ns R + b mod Ns + r Ns (plus a constant per register), so with Ns >= period the row's
+ * lanes write consecutive elements (1: no conflict), and the first stages of a power of two meet
+ * on a bank up to period / Ns times. The reads (element b + r N / R) are always consecutive.
+ * Only these exchanges need the swizzle: on an H200 the XOR of every index of the others cost
+ * 3-5 % at 1024-16384 (bench/NOTES.md run 87).
+ */
+function writeConflicts(stage: Stage, period: number): number {
+  const { radix: R, ns } = stage;
+  const perBank = new Map<number, Set<number>>();
+  for (let b = 0; b < period; b++) {
+    const element = Math.floor(b / ns) * ns * R + (b % ns);
+    const bank = element % period;
+    perBank.set(bank, (perBank.get(bank) ?? new Set<number>()).add(element));
+  }
+  return Math.max(...[...perBank.values()].map((e) => e.size));
 }
 
 /** The exchange after a stage: its WGSL function and the register map it leaves (identity unless parted). */
@@ -547,7 +569,7 @@ function exchangeFunction(
   const partLen = n / parts;
   const stride = n / ept;
   const per = ept / stage.radix;
-  const { setup: addressing, at } = exchangeAddressing(defs, spec, partLen);
+  const { setup: addressing, at } = exchangeAddressing(defs, spec, partLen, stage);
   // Butterfly m's outputs all lie in part floor(m * parts / per) (see BlockEngineSpec.parts).
   const partOf = (m: number) => Math.floor((m * parts) / per);
   const idx = butterflyIndex(stage, stride, ept, true, (m) => partOf(m) * partLen);
@@ -605,7 +627,7 @@ function gatherExchangeFunction(defs: Definitions, spec: BlockEngineSpec, j: num
   const ar = spec.arith ?? ARITH_F32;
   const n = spec.size;
   const stride = n / spec.ept;
-  const { setup: addressing, at } = exchangeAddressing(defs, spec, n);
+  const { setup: addressing, at } = exchangeAddressing(defs, spec, n, stage);
   const identity: RegisterMap = Array.from({ length: spec.ept }, (_, i) => i);
   const idx = butterflyIndex(stage, stride, stage.per * stage.radix, true);
   const setup = [...addressing, ...idx.lines];

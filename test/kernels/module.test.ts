@@ -67,6 +67,26 @@ describe('generateModule', () => {
     expect(plan({ size: 4096, twiddlesAtUse: true }).twiddlesAtUse).toBe(true);
   });
 
+  it('bank swizzle: only f32 exchanges of a power-of-two length whose writes meet on a bank (bench/NOTES.md run 87)', () => {
+    const large = { maxComputeWorkgroupStorageSize: 49152, maxComputeInvocationsPerWorkgroup: 1024, subgroups: false };
+    // Which of the engine's exchange functions (f_exchange_j, in order) index through the swizzle.
+    const swizzled = (state: Parameters<typeof resolvePlan>[0]) => {
+      const code = generateModule(resolvePlan({ direction: 'forward', execution: 'block', limits: large, ...state }), { prefix: 'f' }).code;
+      return code
+        .split('\nfn f_exchange_')
+        .slice(1)
+        .map((f) => /f_swizzle\d+\(/.test(f.slice(0, f.indexOf('\n}\n'))));
+    };
+    // 4096 (radices 16, 8, 32): the writes after the first stage (Ns 1) are 16 x 16 apart, after the second (Ns 16) consecutive.
+    expect(swizzled({ size: 4096 })).toEqual([true, false]);
+    // 16384 (8, 8, 8, 32): Ns 1 and 8 conflict, Ns 64 does not.
+    expect(swizzled({ size: 16384 })).toEqual([true, true, false]);
+    // Lengths other than powers of two: none (2400, 1440 at their table shapes), in f64 (df64) every exchange that allows it.
+    expect(swizzled({ size: 2400 }).some((s) => s)).toBe(false);
+    expect(swizzled({ size: 1440 }).some((s) => s)).toBe(false);
+    expect(swizzled({ size: 4096, precision: 'f64' }).every((s) => s)).toBe(true);
+  });
+
   it('split exchange: array<f32> of sharedMemorySize bytes, no workgroup-memory API', () => {
     // Asked for explicitly: which exchange the tuned default picks is the tuning table's business.
     const plan = resolvePlan({ size: 4096, direction: 'inverse', execution: 'block', exchange: 'split', exchangeParts: 1 });
