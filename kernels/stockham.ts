@@ -21,6 +21,7 @@ import { twiddleTableLayout, twiddleTableRead, type TwiddleTableLayout, type Twi
 import { quadrantMethod, quadrantSuffix } from './sincos.js';
 import { addConst, divConst, gcd, modConst, mulConst, u32Literal } from './wgsl.js';
 import { GATHER_MAX_REGISTERS, gatherRadices, radixExchanges, stageRadices } from '../descriptors/radices.js';
+import { isPowerOfTwo } from '../descriptors/sizes.js';
 
 export { gatherRadices, stageRadices } from '../descriptors/radices.js';
 
@@ -160,15 +161,16 @@ export function addCodelet(defs: Definitions, prefix: string, n: number, sign: S
  * row of 32 four-byte banks holds 16 vec2 or 32 f32; XOR-ing the column with the row number keeps
  * the strided writes of early stages on distinct banks. It permutes indices within aligned blocks
  * of one period, so it needs n to be a multiple of it and never changes the buffer size.
- * f32 / f16 exchanges swizzle only where n is a power of two: on an H200 (bench/NOTES.md run 87)
- * dropping it cost 4096 21 %, 8192 12 %, 2048 and 16384 2-3 %, but gained 13-31 % at 960, 1440,
- * 1920, 2400, 2880, 4032, 4320, 4800, 7200 and 9600 (2^k times an odd factor, k >= 5), 3-9 % at 480,
- * 1008, 2016, 3840 and 7680, and left 64-1024 and 10000 within 1 %. df64 (16-byte registers, not
- * measured) keeps it wherever n allows.
+ * f32 / f16 exchanges swizzle only where n is a power of two (and there only those whose writes
+ * meet on a bank: exchangeAddressing): on an H200 (bench/NOTES.md run 87) dropping it everywhere cost
+ * 4096 21 %, 8192 12 %, 2048 and 16384 2-3 %, but gained 13-31 % at 960, 1440, 1920, 2400, 2880,
+ * 4032, 4320, 4800, 7200 and 9600 (2^k times an odd factor, k >= 5), 3-9 % at 480, 1008, 2016, 3840
+ * and 7680, and left 64-1024 and 10000 within 1 %. df64 (16-byte registers, not measured) keeps it
+ * on every exchange wherever n allows.
  */
 export function swizzlePeriod(n: number, exchange: ExchangeMode, enabled: boolean, registerBytes = 8): number {
   if (!enabled || exchange === 'none') return 0;
-  if (registerBytes === 8 && (n & (n - 1)) !== 0) return 0;
+  if (registerBytes === 8 && !isPowerOfTwo(n)) return 0;
   // 128 bytes per row of banks: 16 vec2<f32> or 32 f32 (8 vec4<f32> or 16 vec2<f32> for df64).
   const period = 128 / (exchange === 'complex' ? registerBytes : registerBytes / 2);
   return n % period === 0 ? period : 0;
@@ -539,8 +541,9 @@ function exchangeAddressing(defs: Definitions, spec: BlockEngineSpec, partLen: n
  * (b / Ns) Ns R + b mod Ns + r Ns (plus a constant per register), so with Ns >= period the row's
  * lanes write consecutive elements (1: no conflict), and the first stages of a power of two meet
  * on a bank up to period / Ns times. The reads (element b + r N / R) are always consecutive.
- * Only these exchanges need the swizzle: on an H200 the XOR of every index of the others cost
- * 3-5 % at 1024-16384 (bench/NOTES.md run 87).
+ * Only these exchanges need the swizzle: on an H200 the XOR on every index of the others cost 8192
+ * and 16384 3-4 % and Bluestein's 8192-point engines 9 % (256-4096 within 0.4 %; bench/NOTES.md run
+ * 87). Lengths other than powers of two never swizzle (swizzlePeriod), whatever this counts.
  */
 function writeConflicts(stage: Stage, period: number): number {
   const { radix: R, ns } = stage;

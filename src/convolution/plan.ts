@@ -240,11 +240,11 @@ const PADDED_REAL_MARGIN = 0.8;
  * to 2400 (a 1200-point engine) rather than 4096. Undefined where the rates list no such half.
  */
 function foldedMeasuredLength(full: number, max: number, l: FFTLimits): number | undefined {
-  const pow2 = nextPowerOfTwo(full) / 2;
+  const pow2Half = nextPowerOfTwo(full) / 2;
   const half = fastestMeasuredLength(Math.ceil(full / 2), Math.floor(max / 2), l, (q) => runsNatively('folded', 2 * q, l, 'f32'));
-  if (half === undefined || half === pow2) return undefined;
-  const [rate, pow2Rate] = [measuredRate(half, l)!, measuredRate(pow2, l)];
-  return pow2Rate === undefined || half / rate <= PADDED_REAL_MARGIN * (pow2 / pow2Rate) ? 2 * half : undefined;
+  if (half === undefined || half === pow2Half) return undefined;
+  const [rate, pow2Rate] = [measuredRate(half, l)!, measuredRate(pow2Half, l)];
+  return pow2Rate === undefined || half / rate <= PADDED_REAL_MARGIN * (pow2Half / pow2Rate) ? 2 * half : undefined;
 }
 
 /** The engine, the FFT length P and the circular prefix's length (0 unless circularPrefix or paddedCircular applies). */
