@@ -33,6 +33,13 @@ export function isPowerOfTwo(n: number): boolean {
   return Number.isInteger(n) && n >= 1 && (n & (n - 1)) === 0;
 }
 
+/** The smallest power of two >= n, at least 2. */
+export function nextPowerOfTwo(n: number): number {
+  let p = 2;
+  while (p < n) p *= 2;
+  return p;
+}
+
 export function log2Int(n: number): number {
   return Math.round(Math.log2(n));
 }

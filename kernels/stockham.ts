@@ -536,24 +536,31 @@ function exchangeAddressing(defs: Definitions, spec: BlockEngineSpec, partLen: n
 }
 
 /**
- * The most distinct elements one bank serves when `period` adjacent invocations (a row of banks: 16
- * vec2 or 32 f32) write a stage's outputs unswizzled: butterfly b's output r goes to
- * (b / Ns) Ns R + b mod Ns + r Ns (plus a constant per register), so with Ns >= period the row's
- * lanes write consecutive elements (1: no conflict), and the first stages of a power of two meet
- * on a bank up to period / Ns times. The reads (element b + r N / R) are always consecutive.
+ * The most distinct elements one bank serves when `lanes` adjacent invocations (a row of banks: 16
+ * vec2 or 32 f32 elements) access runs of `run` consecutive elements `pitch` apart: invocation i at
+ * (i / run) * pitch + i mod run. 1: no conflict (one wavefront).
+ */
+export function bankConflicts(lanes: number, run: number, pitch: number): number {
+  const perBank = new Map<number, Set<number>>();
+  for (let i = 0; i < lanes; i++) {
+    const element = Math.floor(i / run) * pitch + (i % run);
+    const bank = element % lanes;
+    perBank.set(bank, (perBank.get(bank) ?? new Set<number>()).add(element));
+  }
+  return Math.max(...[...perBank.values()].map((e) => e.size));
+}
+
+/**
+ * bankConflicts of a stage's outputs written unswizzled by `period` adjacent invocations: butterfly b's
+ * output r goes to (b / Ns) Ns R + b mod Ns + r Ns (plus a constant per register), so with Ns >= period
+ * the row's lanes write consecutive elements (1: no conflict), and the first stages of a power of two
+ * meet on a bank up to period / Ns times. The reads (element b + r N / R) are always consecutive.
  * Only these exchanges need the swizzle: on an H200 the XOR on every index of the others cost 8192
  * and 16384 3-4 % and Bluestein's 8192-point engines 9 % (256-4096 within 0.4 %; bench/NOTES.md run
  * 87). Lengths other than powers of two never swizzle (swizzlePeriod), whatever this counts.
  */
 function writeConflicts(stage: Stage, period: number): number {
-  const { radix: R, ns } = stage;
-  const perBank = new Map<number, Set<number>>();
-  for (let b = 0; b < period; b++) {
-    const element = Math.floor(b / ns) * ns * R + (b % ns);
-    const bank = element % period;
-    perBank.set(bank, (perBank.get(bank) ?? new Set<number>()).add(element));
-  }
-  return Math.max(...[...perBank.values()].map((e) => e.size));
+  return bankConflicts(period, stage.ns, stage.ns * stage.radix);
 }
 
 /** The exchange after a stage: its WGSL function and the register map it leaves (identity unless parted). */

@@ -29,6 +29,7 @@
 import { DF64_PUBLIC_PREFIX, df64PublicHelpers } from '../arith.js';
 import { keepBinding } from '../callbacks.js';
 import { realArithFor } from '../real/real-arith.js';
+import { bankConflicts } from '../stockham.js';
 import type { WGSLModule } from '../types.js';
 import type { FFTPlan } from '../../descriptors/model.js';
 
@@ -118,10 +119,7 @@ export interface OnePassLayout {
  */
 function conflictFreePitch(w: number, s: number): number | undefined {
   if (s >= 16) return undefined;
-  for (let p = w; p < w + 32; p++) {
-    const banks = new Set(Array.from({ length: 16 }, (_, i) => (Math.floor(i / s) * p + (i % s)) % 16));
-    if (banks.size === 16) return p;
-  }
+  for (let p = w; p < w + 32; p++) if (bankConflicts(16, s, p) === 1) return p;
   return undefined;
 }
 

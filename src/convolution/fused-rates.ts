@@ -16,6 +16,7 @@
 // for run 86's entries. Then every length the bank swizzle rule changed (kernels/stockham.ts swizzlePeriod,
 // run 87: f32 exchanges swizzle only at powers of two), same command, best of two processes; 3840 with its entry of run 87.
 import type { FFTLimits } from '../../descriptors/model.js';
+import { nextPowerOfTwo } from '../../descriptors/sizes.js';
 import { profileOf, type ProfileName } from '../../descriptors/tuning.js';
 
 export const FUSED_C2C_RATES: Readonly<Record<ProfileName, Readonly<Record<number, number>>>> = {
@@ -52,8 +53,7 @@ export function measuredRate(p: number, limits: FFTLimits): number | undefined {
  */
 export function fastestMeasuredLength(full: number, max: number, limits: FFTLimits, runs: (p: number) => boolean): number | undefined {
   const rates = FUSED_C2C_RATES[profileOf(limits).name];
-  let pow2 = 2;
-  while (pow2 < full) pow2 *= 2;
+  const pow2 = nextPowerOfTwo(full);
   let best: { p: number; time: number } | undefined;
   for (const [key, rate] of Object.entries(rates)) {
     const p = Number(key);

@@ -2,7 +2,7 @@
 // zero-padding and the crop, for the requests one fused kernel cannot run (1D lengths beyond one
 // workgroup or needing Bluestein, every 2D shape). The passes themselves are createFFT's
 // (src/any-shape/) plus the pad and crop kernel of ./multipass-kernels.ts.
-import { largestPrimeFactor } from '../../descriptors/sizes.js';
+import { largestPrimeFactor, nextPowerOfTwo } from '../../descriptors/sizes.js';
 import { planShape } from '../any-shape/passes.js';
 import type { PassPrecision, PlanLimits } from '../any-shape/pass-split.js';
 import { circularPrefix, type ConvolutionRequest } from './plan.js';
@@ -89,8 +89,7 @@ function paddedShape(full: readonly number[], type: ConvolutionType, limits: Pla
   for (let a = last; a >= 0; a--) {
     const candidates: number[] = [];
     for (let p = shape[a]; candidates.length < CANDIDATES; p = nextFastLength(p + 1, even(a))) candidates.push(p);
-    let pow2 = 2;
-    while (pow2 < full[a]) pow2 *= 2;
+    const pow2 = nextPowerOfTwo(full[a]);
     if (!candidates.includes(pow2)) candidates.push(pow2);
     const counts = candidates.sort((x, y) => x - y).map((p) => passes(shape.map((v, i) => (i === a ? p : v))));
     const least = Math.min(...counts);

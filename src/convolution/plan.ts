@@ -6,7 +6,7 @@ import { fft } from '../fft.js';
 import { hasPlainStages, MAX_NATIVE_PRIME, maxBluesteinLength, maxNativeBlockSize } from '../../descriptors/capabilities.js';
 import type { FFTLimits, FFTPlan } from '../../descriptors/model.js';
 import { Block, Direction, ElementsPerThread, FFTsPerBlock, Limits, Precision, RealFFTOptions, Size, Type } from '../../descriptors/operators.js';
-import { largestPrimeFactor } from '../../descriptors/sizes.js';
+import { largestPrimeFactor, nextPowerOfTwo } from '../../descriptors/sizes.js';
 import type { WGSLModule } from '../../kernels/types.js';
 import { fastestMeasuredLength, measuredRate } from './fused-rates.js';
 import type { ConvolutionMode, ConvolutionType } from './types.js';
@@ -190,12 +190,6 @@ function nextFastLength(l: number, max: number, limits: FFTLimits, precision: 'f
     if (largestPrimeFactor(n) <= 7 && hasPlainStages(n, precision) && runsNatively('c2c', n, limits, precision)) return n;
   }
   return undefined;
-}
-
-function nextPowerOfTwo(n: number): number {
-  let p = 2;
-  while (p < n) p *= 2;
-  return p;
 }
 
 /**
