@@ -10,6 +10,7 @@ import type { ProfileName, TuningEntry } from './tuning-entry.js';
 export const MEASURED_TUNING: Partial<Record<ProfileName, Partial<Record<FFTPrecision, Record<number, TuningEntry>>>>> = {
   core: {
     f32: {
+      2: { ept: 2, slots: 128 }, // 1.24 x the heuristic's 64 slots on an H200; the same kernel under every profile (bench/NOTES.md run 89)
       4: { ept: 4, slots: 64 },
       8: { ept: 8, slots: 32 },
       12: { ept: 12, slots: 32 },
@@ -57,6 +58,7 @@ export const MEASURED_TUNING: Partial<Record<ProfileName, Partial<Record<FFTPrec
   },
   large: {
     f32: {
+      2: { ept: 2, slots: 128 }, // 1.24 x the heuristic's 64 slots on an H200; the same kernel under every profile (bench/NOTES.md run 89)
       4: { ept: 4, slots: 64 },
       8: { ept: 8, slots: 32 },
       12: { ept: 12, slots: 32 },
@@ -138,6 +140,7 @@ export const MEASURED_TUNING: Partial<Record<ProfileName, Partial<Record<FFTPrec
   },
   mid: {
     f32: {
+      2: { ept: 2, slots: 128 }, // 1.24 x the heuristic's 64 slots on an H200; the same kernel under every profile (bench/NOTES.md run 89)
       4: { ept: 4, slots: 64 },
       8: { ept: 8, slots: 32 },
       12: { ept: 12, slots: 32 },

@@ -29,6 +29,7 @@ describe(`createBatchedFFT (seed ${seed})`, () => {
   const cases = [
     { name: 'Thread 8 (staged, one FFT per invocation)', desc: fft(Size(8), Direction('forward'), Thread()), n: 8, batch: 301, sign: -1 as const },
     { name: 'Thread 64 inverse', desc: fft(Size(64), Direction('inverse'), Thread()), n: 64, batch: 70, sign: 1 as const },
+    { name: 'Block 2 (128 FFTs per workgroup, staged; the batch ends in the last one)', desc: fft(Size(2), Direction('inverse'), Block()), n: 2, batch: 333, sign: 1 as const },
     { name: 'Block 16 (stride 1, suggested FFTs per block)', desc: fft(Size(16), Direction('forward'), Block()), n: 16, batch: 333, sign: -1 as const },
     { name: 'Block 256', desc: fft(Size(256), Direction('forward'), Block()), n: 256, batch: 37, sign: -1 as const },
     {
