@@ -33,6 +33,11 @@ const KIND_ENTRIES: Record<string, TuningEntry> = {
   // Bluestein (run 22: the autotuner's kind mode for every profile, screening in chunks of 4
   // candidates per process, finals in two processes; engines run as two straight-line calls;
   // run 23: the H prefetch, TuningEntry.prefetch, as a candidate of its own).
+  // B = 64 and 128: the primes 31 and 47-61 and the lengths 46-62 with a prime factor above 13, which
+  // the C2C heuristic leaves to Bluestein (run 90: E8 x 16 and E16 x 16, 128 invocations; E8 x 8 at
+  // B = 128 ran 0.74-0.80 x, the suggested single slot far slower).
+  'bluestein:64': { ept: 8, slots: 16 }, // 31: 2248 GB/s, against 1284 in one invocation per FFT (run 90)
+  'bluestein:128': { ept: 16, slots: 16 }, // 47 / 61: 1663 / 2050 GB/s, against 443 / 352 in one invocation (run 90)
   'bluestein:256': { ept: 16, slots: 2, prefetch: true }, // 127 and every n with B = 256: +47 % over E8 complex in 2 parts (screening); prefetch +2 % (run 23)
   'bluestein:512': { ept: 16, slots: 1, parts: 2 }, // +44 % over E8 x2 complex in 2 parts, the core and mid default (screening)
   'bluestein:1024': { ept: 16, slots: 1, parts: 2 }, // the C2C entry's shape, confirmed

@@ -95,6 +95,13 @@ export interface DescriptorState {
    * can run (comparisons). Default: Rader where descriptors/rader.ts says so.
    */
   readonly algorithm?: 'bluestein' | 'rader';
+  /**
+   * Implementation override, not an operator: the real FFT kind whose engine this C2C plan is (a real
+   * plan's inner complex FFT, kernels/real/inner.ts). The C2C defaults leave some small lengths to
+   * Rader or Bluestein that real kinds run natively (tuning.ts heuristicEPT); there this C2C plan runs
+   * the native engine as its real plan does. Its other choices stay C2C's, as before.
+   */
+  readonly engineKind?: EngineKind;
 }
 
 /** div(layout, n) of cuFFTDx: complex elements of the Hermitian side for n real points. */
@@ -163,9 +170,11 @@ function chooseBlockEngine(
   rader: boolean | 'force',
   /** The layout of a folded real FFT, whose half-size engine must run natively (no Bluestein). */
   foldedLayout?: ComplexLayout,
+  /** DescriptorState.engineKind: the real kind whose native engine a C2C plan runs where C2C's defaults have none. */
+  engineKind?: EngineKind,
 ): Engine {
   let kind = realKind;
-  const native = defaultTuning(n, precision, limits, kind);
+  const native = defaultTuning(n, precision, limits, kind) ?? (engineKind ? defaultTuning(n, precision, limits, engineKind) : undefined);
   let algorithm: Algorithm = 'stockham';
   let execSize = n;
   let suggested: { readonly ept: number; readonly slots: number } | undefined = native;
@@ -292,7 +301,7 @@ function planFor(state: DescriptorState, direction: FFTDirection): FFTPlan {
           : undefined;
     const realKind: EngineKind | undefined = type === 'c2c' ? undefined : `${type}-${mode}`;
     const rader = realKind === undefined && (state.algorithm === 'rader' ? 'force' : state.algorithm !== 'bluestein');
-    engine = chooseBlockEngine(size, n, precision, limits, userExecEPT, logicalEPT, userSlots, realKind, rader, folded ? layout : undefined);
+    engine = chooseBlockEngine(size, n, precision, limits, userExecEPT, logicalEPT, userSlots, realKind, rader, folded ? layout : undefined, state.engineKind);
     fftsPerBlock = engine.slots * itb;
     suggestedFFTsPerBlock = engine.suggestedSlots * itb;
     const stride = engine.execSize / engine.execEPT;

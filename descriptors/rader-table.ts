@@ -16,6 +16,14 @@ export interface RaderEntry {
 }
 
 export const MEASURED_RADER: Readonly<Record<number, RaderEntry | 'bluestein'>> = {
+  // Below 64 points the C2C heuristic leaves primes above 30 to this table and the rule (run 90;
+  // their one-invocation DFT spilled: 31 1284 GB/s, 37 1438, 41-61 352-506).
+  31: 'bluestein', // Rader E3 x 12 1398 vs 2248 (E8 x 16)
+  37: { ept: 6, slots: 21 }, // 2085 (E4 x 14: 1623) vs 1021 (E8 x 8)
+  41: { ept: 5, slots: 16 }, // 2370 (E10 x 32: 1415) vs 1124 (E8 x 8)
+  43: { ept: 6, slots: 18 }, // 2000 vs 1180 (E8 x 8)
+  53: 'bluestein', // Rader E13 x 32 1351 vs 1420 (E8 x 8)
+  61: 'bluestein', // Rader E6 x 12 1832 vs 2050 (E16 x 16)
   67: { ept: 11, slots: 4 }, // 1795 (E6 x1: 966) vs 1428
   71: { ept: 10, slots: 4 }, // 2036 (E5 x2: 1803) vs 1497
   73: { ept: 6, slots: 4 }, // 2197 (x1: 1494) vs 1533

@@ -10,14 +10,16 @@ import type { ProfileName, TuningEntry } from './tuning-entry.js';
 export const MEASURED_TUNING: Partial<Record<ProfileName, Partial<Record<FFTPrecision, Record<number, TuningEntry>>>>> = {
   core: {
     f32: {
-      2: { ept: 2, slots: 128 }, // 1.24 x the heuristic's 64 slots on an H200; the same kernel under every profile (bench/NOTES.md run 89)
       4: { ept: 4, slots: 64 },
       8: { ept: 8, slots: 32 },
       12: { ept: 12, slots: 32 },
+      15: { ept: 3, slots: 25 }, // 1.40 x the heuristic's one invocation per FFT (bench/NOTES.md run 90)
       16: { ept: 4, slots: 16, exchange: 'split' },
+      21: { ept: 21, slots: 64 }, // the heuristic's E7 x 42 ran 16 % slower (bench/NOTES.md run 90)
       24: { ept: 6, slots: 8 },
       32: { ept: 8, slots: 8, exchange: 'split', parts: 2 },
       48: { ept: 12, slots: 16, exchange: 'split' },
+      54: { ept: 6, slots: 14 }, // the heuristic's E3 x 7 ran 16 % slower (bench/NOTES.md run 90)
       64: { ept: 8, slots: 4 },
       84: { ept: 21, slots: 8, exchange: 'split', twiddlesAtUse: true }, // the large entry's kernel (bench/NOTES.md run 79)
       96: { ept: 12, slots: 4 },
@@ -27,9 +29,11 @@ export const MEASURED_TUNING: Partial<Record<ProfileName, Partial<Record<FFTPrec
       256: { ept: 8, slots: 1, exchange: 'split' },
       400: { ept: 20, slots: 6, exchange: 'split' },
       450: { ept: 30, slots: 2, exchange: 'split' }, // the large entry's kernel (bench/NOTES.md run 86)
+      500: { ept: 10, slots: 2 }, // 1.32 x the heuristic's E20 x 5 in 5 parts (bench/NOTES.md run 90)
       512: { ept: 8, slots: 2, parts: 2 },
       625: { ept: 25, slots: 2, parts: 5 }, // bench/NOTES.md runs 11 and 12
       729: { ept: 27, slots: 1, parts: 3 }, // bench/NOTES.md run 11
+      800: { ept: 5, slots: 1 }, // 1.19 x the heuristic's E20 x 3 (bench/NOTES.md run 90)
       810: { ept: 9, slots: 1, exchange: 'split' }, // the large entry's kernel (bench/NOTES.md run 86)
       900: { ept: 15, slots: 2, exchange: 'split' }, // the large entry's kernel (bench/NOTES.md run 85)
       1000: { ept: 20, slots: 1, parts: 2 }, // autotuner finals, best of the processes per shape (bench/NOTES.md run 12)
@@ -58,14 +62,16 @@ export const MEASURED_TUNING: Partial<Record<ProfileName, Partial<Record<FFTPrec
   },
   large: {
     f32: {
-      2: { ept: 2, slots: 128 }, // 1.24 x the heuristic's 64 slots on an H200; the same kernel under every profile (bench/NOTES.md run 89)
       4: { ept: 4, slots: 64 },
       8: { ept: 8, slots: 32 },
       12: { ept: 12, slots: 32 },
+      15: { ept: 3, slots: 25 }, // 1.40 x the heuristic's one invocation per FFT (bench/NOTES.md run 90)
       16: { ept: 4, slots: 16, exchange: 'split' },
+      21: { ept: 21, slots: 64 }, // the heuristic's E7 x 42 ran 16 % slower (bench/NOTES.md run 90)
       24: { ept: 6, slots: 8 },
       32: { ept: 8, slots: 8, exchange: 'split', parts: 2 },
       48: { ept: 12, slots: 8, exchange: 'split' },
+      54: { ept: 6, slots: 14 }, // the heuristic's E3 x 7 ran 16 % slower (bench/NOTES.md run 90)
       64: { ept: 8, slots: 4 },
       84: { ept: 21, slots: 8, exchange: 'split', twiddlesAtUse: true }, // autotuner, 2026-11-29 (bench/NOTES.md run 79: gathered last stages)
       96: { ept: 12, slots: 4 },
@@ -77,10 +83,12 @@ export const MEASURED_TUNING: Partial<Record<ProfileName, Partial<Record<FFTPrec
       400: { ept: 20, slots: 4, exchange: 'split' },
       450: { ept: 30, slots: 2, exchange: 'split' }, // a length the table did not list, screened then confirmed: bench/NOTES.md run 86
       480: { ept: 30, slots: 2, parts: 5 }, // autotuner, 2026-11-28 (bench/NOTES.md run 72)
+      500: { ept: 10, slots: 2 }, // 1.32 x the heuristic's E20 x 5 in 5 parts (bench/NOTES.md run 90)
       512: { ept: 16, slots: 1, parts: 2 },
       625: { ept: 25, slots: 2, parts: 5 }, // bench/NOTES.md runs 11 and 12
       720: { ept: 30, slots: 4, exchange: 'split', parts: 5 }, // autotuner, 2026-11-28 (bench/NOTES.md run 72)
       729: { ept: 27, slots: 1, parts: 3 }, // bench/NOTES.md run 11
+      800: { ept: 5, slots: 1 }, // 1.19 x the heuristic's E20 x 3 (bench/NOTES.md run 90)
       810: { ept: 9, slots: 1, exchange: 'split' }, // a length the table did not list, screened then confirmed: bench/NOTES.md run 86
       900: { ept: 15, slots: 2, exchange: 'split' }, // E without every prime of the length, later stages gathered: bench/NOTES.md run 85
       960: { ept: 30, slots: 1, exchange: 'split' }, // autotuner, 2026-11-28 (bench/NOTES.md run 73: gathered stages)
@@ -140,14 +148,16 @@ export const MEASURED_TUNING: Partial<Record<ProfileName, Partial<Record<FFTPrec
   },
   mid: {
     f32: {
-      2: { ept: 2, slots: 128 }, // 1.24 x the heuristic's 64 slots on an H200; the same kernel under every profile (bench/NOTES.md run 89)
       4: { ept: 4, slots: 64 },
       8: { ept: 8, slots: 32 },
       12: { ept: 12, slots: 32 },
+      15: { ept: 3, slots: 25 }, // 1.40 x the heuristic's one invocation per FFT (bench/NOTES.md run 90)
       16: { ept: 4, slots: 16, exchange: 'split' },
+      21: { ept: 21, slots: 64 }, // the heuristic's E7 x 42 ran 16 % slower (bench/NOTES.md run 90)
       24: { ept: 6, slots: 8 },
       32: { ept: 8, slots: 8, exchange: 'split', parts: 2 },
       48: { ept: 12, slots: 8 },
+      54: { ept: 6, slots: 14 }, // the heuristic's E3 x 7 ran 16 % slower (bench/NOTES.md run 90)
       64: { ept: 8, slots: 8 },
       84: { ept: 21, slots: 8, exchange: 'split', twiddlesAtUse: true }, // the large entry's kernel (bench/NOTES.md run 79)
       96: { ept: 12, slots: 4 },
@@ -157,9 +167,11 @@ export const MEASURED_TUNING: Partial<Record<ProfileName, Partial<Record<FFTPrec
       256: { ept: 8, slots: 1, exchange: 'split' },
       400: { ept: 20, slots: 4, exchange: 'split' },
       450: { ept: 30, slots: 2, exchange: 'split' }, // the large entry's kernel (bench/NOTES.md run 86)
+      500: { ept: 10, slots: 2 }, // 1.32 x the heuristic's E20 x 5 in 5 parts (bench/NOTES.md run 90)
       512: { ept: 8, slots: 1, exchange: 'split' },
       625: { ept: 25, slots: 2, parts: 5 }, // bench/NOTES.md runs 11 and 12
       729: { ept: 27, slots: 1, parts: 3 }, // bench/NOTES.md run 11
+      800: { ept: 5, slots: 1 }, // 1.19 x the heuristic's E20 x 3 (bench/NOTES.md run 90)
       810: { ept: 9, slots: 1, exchange: 'split' }, // the large entry's kernel (bench/NOTES.md run 86)
       900: { ept: 15, slots: 2, exchange: 'split' }, // the large entry's kernel (bench/NOTES.md run 85)
       1000: { ept: 20, slots: 1, parts: 2 },

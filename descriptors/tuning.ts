@@ -2,10 +2,10 @@
 // the analogue of cuFFTDx's per-architecture database. Entries measured by the autotuner
 // (bench/autotune.ts) live in tuning-table.ts; sizes it has not measured fall back to a reasoned
 // heuristic. Both are plain runtime code: the type-level tables are generated from here.
-import { COMPLEX_BYTES, fitsLimits, hasPlainStages, MAX_THREAD_EXEC_SIZE, preferredBlockEPTs, supportsParts } from './capabilities.js';
+import { blockEPTs, COMPLEX_BYTES, fitsLimits, hasPlainStages, MAX_THREAD_EXEC_SIZE, preferredBlockEPTs, supportsParts } from './capabilities.js';
 import type { FFTLimits, FFTPrecision } from './model.js';
 import { gatherRadices, radixExchanges } from './radices.js';
-import { radical } from './sizes.js';
+import { isPrime, largestPrimeFactor, radical } from './sizes.js';
 import { MEASURED_KIND_TUNING } from './kind-tuning-table.js';
 import { MEASURED_TUNING } from './tuning-table.js';
 import type { LimitsProfile, ProfileName, TuningEntry } from './tuning-entry.js';
@@ -36,11 +36,42 @@ export function profileOf(limits: FFTLimits): LimitsProfile {
 /** Target workgroup width (invocations) the heuristic aims for when packing FFTs per workgroup. */
 const TARGET_INVOCATIONS = 128;
 
-function heuristicEPT(n: number, precision: FFTPrecision, limits: FFTLimits): number | undefined {
-  const candidates = preferredBlockEPTs(n, precision).filter((e) => fitsLimits(n, e, 1, precision, limits));
-  if (candidates.length === 0) return undefined;
+/**
+ * f32 lengths up to which one invocation runs a whole FFT by default. Measured on an H200 (bench/NOTES.md
+ * run 90, lengths without an entry): a whole 7-, 9-, 14-, 18- or 22-point FFT per invocation was the
+ * fastest shape, while from 20 points (and at 15) a few invocations per FFT ran 1.1-1.9 x faster.
+ */
+const F32_ONE_INVOCATION_MAX = 18;
+
+/**
+ * f32 lengths beyond which no default runs a whole FFT in one invocation (beyond these it spills:
+ * 41-62 points ran at 235-513 GB/s on an H200, where Rader or Bluestein ran 1.3-2.4 TB/s; run 90), so
+ * that lengths with no other shape take Rader or Bluestein: primes above 30 (31: 1284 GB/s alone,
+ * 2248 by Bluestein; 37: 1438, 2085 by Rader), any length above 40 (34 and 38 ran faster alone).
+ * ElementsPerThread(n) still asks for the one-invocation engine explicitly.
+ */
+const F32_ONE_INVOCATION_PRIME_MAX = 30;
+const F32_ONE_INVOCATION_ANY_MAX = 40;
+
+/** f32 lengths up to which a composite length takes E = its largest prime (run 90: 20, 25, 27, 28, 30, 63 fastest so, 45 / 50 / 60 within 10 %). */
+const F32_SMALL_COMPOSITE_MAX = 64;
+
+function heuristicEPT(n: number, precision: FFTPrecision, limits: FFTLimits, kind?: EngineKind): number | undefined {
+  // The small-length rules below were measured for C2C f32 engines; real FFTs' and other precisions' keep the older ones.
+  const c2cF32 = precision === 'f32' && kind === undefined;
+  const candidates = preferredBlockEPTs(n, precision)
+    .filter((e) => fitsLimits(n, e, 1, precision, limits))
+    .filter((e) => e < n || !c2cF32 || n <= (isPrime(n) ? F32_ONE_INVOCATION_PRIME_MAX : F32_ONE_INVOCATION_ANY_MAX));
   // Small FFTs: one invocation per FFT, no workgroup-memory traffic at all.
-  if (n <= MAX_THREAD_EXEC_SIZE[precision] / 2 && candidates.includes(n)) return n;
+  const oneInvocationMax = c2cF32 ? F32_ONE_INVOCATION_MAX : MAX_THREAD_EXEC_SIZE[precision] / 2;
+  if (n <= oneInvocationMax && candidates.includes(n)) return n;
+  // Small composites: a few invocations per FFT, each holding E = the largest prime (its stages gathered where E lacks n's other primes).
+  if (c2cF32 && n <= F32_SMALL_COMPOSITE_MAX) {
+    const p = largestPrimeFactor(n);
+    // Not with 2 invocations per FFT: every such shape timed ran at about half the copy's rate (run 90).
+    if (p > 2 && n / p >= 3 && blockEPTs(n, precision).includes(p) && fitsLimits(n, p, 1, precision, limits)) return p;
+  }
+  if (candidates.length === 0) return undefined;
   const target = n <= 256 ? 8 : n <= 4096 ? 16 : 32;
   // Where every E gathers stages (no E holds all of n's primes), the fewest exchanges first.
   const rad = radical(n);
@@ -71,7 +102,12 @@ function heuristicParts(n: number, ept: number, precision: FFTPrecision, limits:
   return [5, 3].find((p) => n % p === 0 && supportsParts(n, ept, p)) ?? 1;
 }
 
-function heuristicSlots(n: number, ept: number, precision: FFTPrecision, limits: FFTLimits, parts: number): number {
+/** The power of two nearest x on a log scale (x > 0). */
+function nearestPowerOfTwo(x: number): number {
+  return 2 ** Math.round(Math.log2(x));
+}
+
+function heuristicSlots(n: number, ept: number, precision: FFTPrecision, limits: FFTLimits, parts: number, kind?: EngineKind): number {
   const stride = n / ept;
   if (parts > 1) {
     // Parted exchanges: a power of two of slots up to the target width (the autotuner's winners took 1-4).
@@ -80,7 +116,9 @@ function heuristicSlots(n: number, ept: number, precision: FFTPrecision, limits:
     return slots;
   }
   let slots = Math.max(1, Math.floor(TARGET_INVOCATIONS / stride));
-  if (stride === 1) slots = 64;
+  // One invocation per FFT: f32 workgroups of about 256 elements (32-128 FFTs) measured fastest on an
+  // H200 (bench/NOTES.md runs 89-90: 2 points 1.24 x in 128 slots, 7-28 points 1.03-1.16 x in 32, than in 64).
+  if (stride === 1) slots = precision === 'f32' && kind === undefined ? Math.min(128, Math.max(32, nearestPowerOfTwo(256 / n))) : 64;
   // Several slots only with an unparted exchange: parts exist to make one large FFT fit, not to pack more.
   while (slots > 1 && !fitsLimits(n, ept, slots, precision, limits, 1)) slots--;
   return slots;
@@ -132,10 +170,10 @@ export function defaultTuning(n: number, precision: FFTPrecision, limits: FFTLim
  * estimate) read a length's stages from it.
  */
 export function heuristicTuning(n: number, precision: FFTPrecision, limits: FFTLimits, kind?: EngineKind): TuningEntry | undefined {
-  const ept = heuristicEPT(n, precision, limits);
+  const ept = heuristicEPT(n, precision, limits, kind);
   if (ept === undefined) return undefined;
   const parts = heuristicParts(n, ept, precision, limits, kind);
-  return { ept, slots: heuristicSlots(n, ept, precision, limits, parts), ...(parts > 1 ? { parts } : {}) };
+  return { ept, slots: heuristicSlots(n, ept, precision, limits, parts, kind), ...(parts > 1 ? { parts } : {}) };
 }
 
 /**
@@ -222,5 +260,5 @@ function gatheredDefaults(n: number, precision: FFTPrecision, limits: FFTLimits,
 export function suggestedSlots(n: number, ept: number, precision: FFTPrecision, limits: FFTLimits, kind?: EngineKind): number {
   const measured = measuredWith(n, ept, precision, limits, kind);
   if (measured && fitsLimits(n, ept, measured.slots, precision, limits)) return measured.slots;
-  return heuristicSlots(n, ept, precision, limits, preferredParts(n, ept, precision, limits, kind));
+  return heuristicSlots(n, ept, precision, limits, preferredParts(n, ept, precision, limits, kind), kind);
 }

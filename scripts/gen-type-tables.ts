@@ -103,12 +103,13 @@ function kindFallbackRows(profile: ProfileName, precision: FFTPrecision, limits:
   const rows: string[] = [];
   const own = MEASURED_KIND_TUNING[profile]?.[precision] ?? {};
   for (let n = 1; n <= maxNativeBlockSize(precision, limits); n++) {
+    // Also where C2C has no row: the C2C heuristic leaves some small lengths to Rader or Bluestein
+    // while the other kinds still run them natively (tuning.ts heuristicEPT).
     const c2c = entryRow(n, precision, limits);
-    if (!c2c) continue;
     const kind = ENGINE_KINDS.find((k) => !(`${k}:${n}` in own));
     if (!kind) continue;
     const row = entryRow(n, precision, limits, kind);
-    if (row !== c2c) rows.push(`${n}: ${row}`);
+    if (row !== undefined && row !== c2c) rows.push(`${n}: ${row}`);
   }
   return rows.length ? `{\n  ${rows.join(';\n  ')};\n}` : '{}';
 }

@@ -30,6 +30,11 @@ describe(`createBatchedFFT (seed ${seed})`, () => {
     { name: 'Thread 8 (staged, one FFT per invocation)', desc: fft(Size(8), Direction('forward'), Thread()), n: 8, batch: 301, sign: -1 as const },
     { name: 'Thread 64 inverse', desc: fft(Size(64), Direction('inverse'), Thread()), n: 64, batch: 70, sign: 1 as const },
     { name: 'Block 2 (128 FFTs per workgroup, staged; the batch ends in the last one)', desc: fft(Size(2), Direction('inverse'), Block()), n: 2, batch: 333, sign: 1 as const },
+    // Small C2C lengths' defaults (descriptors/tuning.ts heuristicEPT): E = the largest prime with gathered stages,
+    // and primes / lengths beyond the one-invocation limit by Rader or a 128-point Bluestein engine.
+    { name: 'Block 30 (E5, gathered stages)', desc: fft(Size(30), Direction('forward'), Block()), n: 30, batch: 50, sign: -1 as const },
+    { name: 'Block 41 (Rader by default, 16 FFTs per workgroup)', desc: fft(Size(41), Direction('inverse'), Block()), n: 41, batch: 37, sign: 1 as const },
+    { name: 'Block 46 (Bluestein over 128 by default)', desc: fft(Size(46), Direction('forward'), Block()), n: 46, batch: 21, sign: -1 as const },
     { name: 'Block 16 (stride 1, suggested FFTs per block)', desc: fft(Size(16), Direction('forward'), Block()), n: 16, batch: 333, sign: -1 as const },
     { name: 'Block 256', desc: fft(Size(256), Direction('forward'), Block()), n: 256, batch: 37, sign: -1 as const },
     {

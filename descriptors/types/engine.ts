@@ -152,6 +152,8 @@ type BlockEngine<
   TT = BlockTuning[Pr][P],
 > = n extends keyof TT
   ? BlockWith<S, Pr, P, N, n, KindEntry<Pr, P, RealKind<S>, n, TT[n]>, false>
+  : [RealKind<S>, n] extends [string, keyof KindFallback[`${Pr}_${P}`]]
+    ? BlockWith<S, Pr, P, N, n, KindEntry<Pr, P, RealKind<S>, n, never>, false>
   : [RealKind<S>, N] extends [undefined, keyof RaderTuning[Pr][P]]
     ? RaderWith<S, Pr, P, N, RaderTuning[Pr][P][N & keyof RaderTuning[Pr][P]]>
   : Gt<n, MaxNative[Pr][P]> extends true

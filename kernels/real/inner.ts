@@ -33,6 +33,8 @@ export function innerComplexPlan(plan: FFTPlan): FFTPlan | undefined {
     ...(plan.execution === 'block' ? { exchangeParts: plan.exchangeParts } : {}),
     // Real FFTs of prime lengths run Bluestein (their kind tables were measured so), never Rader.
     ...(plan.algorithm === 'bluestein' ? { algorithm: 'bluestein' as const } : {}),
+    // The real plan's kind: its engine choice and defaults, not C2C's (descriptors/tuning.ts).
+    ...(plan.type === 'c2c' ? {} : { engineKind: `${plan.type}-${plan.mode}` as const }),
   };
   const inner = resolvePlan(state);
   const mismatch = (['execSize', 'execEPT', 'stride', 'exchange', 'exchangeParts', 'sharedMemorySize', 'algorithm', 'fftsPerBlock'] as const).filter(
