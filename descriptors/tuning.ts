@@ -48,7 +48,8 @@ const F32_ONE_INVOCATION_MAX = 18;
  * 41-62 points ran at 235-513 GB/s on an H200, where Rader or Bluestein ran 1.3-2.4 TB/s; run 90), so
  * that lengths with no other shape take Rader or Bluestein: primes above 30 (31: 1284 GB/s alone,
  * 2248 by Bluestein; 37: 1438, 2085 by Rader), any length above 40 (34 and 38 ran faster alone).
- * ElementsPerThread(n) still asks for the one-invocation engine explicitly.
+ * Block descriptors there take Rader's or Bluestein's ElementsPerThread values, not n (Thread() runs one
+ * invocation per FFT); real FFTs keep their native engines (plan.ts DescriptorState.engineKind).
  */
 const F32_ONE_INVOCATION_PRIME_MAX = 30;
 const F32_ONE_INVOCATION_ANY_MAX = 40;

@@ -33,7 +33,7 @@ export function innerComplexPlan(plan: FFTPlan): FFTPlan | undefined {
     ...(plan.execution === 'block' ? { exchangeParts: plan.exchangeParts } : {}),
     // Real FFTs of prime lengths run Bluestein (their kind tables were measured so), never Rader.
     ...(plan.algorithm === 'bluestein' ? { algorithm: 'bluestein' as const } : {}),
-    // The real plan's kind: its engine choice and defaults, not C2C's (descriptors/tuning.ts).
+    // The real plan's kind: where C2C's defaults leave the length to Rader or Bluestein, the native engine as the real plan runs it.
     ...(plan.type === 'c2c' ? {} : { engineKind: `${plan.type}-${plan.mode}` as const }),
   };
   const inner = resolvePlan(state);
