@@ -13,9 +13,8 @@ export const MEASURED_TUNING: Partial<Record<ProfileName, Partial<Record<FFTPrec
       4: { ept: 4, slots: 64 },
       8: { ept: 8, slots: 32 },
       12: { ept: 12, slots: 32 },
-      15: { ept: 3, slots: 25 }, // 1.40 x the heuristic's one invocation per FFT (bench/NOTES.md run 90)
       16: { ept: 4, slots: 16, exchange: 'split' },
-      21: { ept: 21, slots: 64 }, // the heuristic's E7 x 42 ran 16 % slower (bench/NOTES.md run 90)
+      21: { ept: 21, slots: 32 }, // 3332 GB/s; the heuristic's E7 x 42 2477 (bench/NOTES.md runs 90-91)
       24: { ept: 6, slots: 8 },
       32: { ept: 8, slots: 8, exchange: 'split', parts: 2 },
       48: { ept: 12, slots: 16, exchange: 'split' },
@@ -65,9 +64,8 @@ export const MEASURED_TUNING: Partial<Record<ProfileName, Partial<Record<FFTPrec
       4: { ept: 4, slots: 64 },
       8: { ept: 8, slots: 32 },
       12: { ept: 12, slots: 32 },
-      15: { ept: 3, slots: 25 }, // 1.40 x the heuristic's one invocation per FFT (bench/NOTES.md run 90)
       16: { ept: 4, slots: 16, exchange: 'split' },
-      21: { ept: 21, slots: 64 }, // the heuristic's E7 x 42 ran 16 % slower (bench/NOTES.md run 90)
+      21: { ept: 21, slots: 32 }, // 3332 GB/s; the heuristic's E7 x 42 2477 (bench/NOTES.md runs 90-91)
       24: { ept: 6, slots: 8 },
       32: { ept: 8, slots: 8, exchange: 'split', parts: 2 },
       48: { ept: 12, slots: 8, exchange: 'split' },
@@ -151,9 +149,8 @@ export const MEASURED_TUNING: Partial<Record<ProfileName, Partial<Record<FFTPrec
       4: { ept: 4, slots: 64 },
       8: { ept: 8, slots: 32 },
       12: { ept: 12, slots: 32 },
-      15: { ept: 3, slots: 25 }, // 1.40 x the heuristic's one invocation per FFT (bench/NOTES.md run 90)
       16: { ept: 4, slots: 16, exchange: 'split' },
-      21: { ept: 21, slots: 64 }, // the heuristic's E7 x 42 ran 16 % slower (bench/NOTES.md run 90)
+      21: { ept: 21, slots: 32 }, // 3332 GB/s; the heuristic's E7 x 42 2477 (bench/NOTES.md runs 90-91)
       24: { ept: 6, slots: 8 },
       32: { ept: 8, slots: 8, exchange: 'split', parts: 2 },
       48: { ept: 12, slots: 8 },

@@ -191,6 +191,17 @@ describe(`createBatchedFFT (seed ${seed})`, () => {
     expect((await createBatchedFFT(device, staged, { batch: 37 })).code.outOfPlace).not.toContain('round');
   });
 
+  it('stages one invocation per FFT in rows an odd number of elements apart (no workgroup-memory bank conflicts)', async () => {
+    const { device } = await testDevice();
+    // Row f starts at f * pitch: L itself where L is odd, L + 1 where it is even.
+    const code = async (n: number, execution: 'block' | 'thread') =>
+      (await createBatchedFFT(device, fft(Size(n), Direction('forward'), execution === 'block' ? Block() : Thread()), { batch: 5 })).code.outOfPlace;
+    expect(await code(7, 'block')).toContain('[slot * 7u + ');
+    expect(await code(8, 'block')).toContain('[slot * 9u + ');
+    expect(await code(15, 'thread')).toContain('[lid * 15u + ');
+    expect(await code(16, 'thread')).toContain('[lid * 17u + ');
+  });
+
   it('makeWorkspace is empty for FFTs that need none', async () => {
     const { device } = await testDevice();
     const ws = makeWorkspace(device, fft(Size(64), Direction('forward'), Block()));

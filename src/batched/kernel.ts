@@ -74,11 +74,15 @@ function registerAccess(plan: FFTPlan, side: 'input' | 'output', slot: string): 
 }
 
 /**
- * Staging rows (one FFT each) are padded by one element: invocation f reads row f, so with rows of
- * L elements the subgroup's reads of element i are L elements apart, which for L a multiple of 16
- * puts every invocation on the same workgroup-memory bank; a row stride of L + 1 spreads them.
+ * Elements from one staging row (one FFT) to the next: the smallest odd number >= L. Invocation f
+ * reads row f, so the subgroup's reads of element i are a row apart; with an even row stride they
+ * meet on workgroup-memory banks (a stride of 16 vec2 puts a whole half-subgroup on one bank), and an
+ * odd one spreads them over all banks for 4-, 8- and 16-byte elements alike. L + 1 was the stride
+ * before, which made every odd L conflict (7: 3214 GB/s, bench/NOTES.md run 91).
  */
-const STAGE_PAD = 1;
+function stagePitch(L: number): number {
+  return L | 1;
+}
 
 /**
  * FFTs per workgroup of the batched kernel, and whether its global loads and stores go through a
@@ -89,10 +93,10 @@ const STAGE_PAD = 1;
  */
 export function batchedLayout(plan: FFTPlan, maxWorkgroupBytes: number): { perGroup: number; staged: boolean; stageBytes: number } {
   const owner = plan.execution === 'thread' || plan.stride === 1;
-  // Rows are padded by one element (see STAGE_PAD) so that invocations reading their own rows hit distinct banks.
+  // Rows are a stagePitch apart so that invocations reading their own rows hit distinct banks.
   // A row holds one register FFT (f16: a pair of FFTs, RRII elements).
-  const inRow = (plan.inputLength + STAGE_PAD) * elementBytes(plan, 'input') * plan.implicitTypeBatching;
-  const outRow = (plan.outputLength + STAGE_PAD) * elementBytes(plan, 'output') * plan.implicitTypeBatching;
+  const inRow = stagePitch(plan.inputLength) * elementBytes(plan, 'input') * plan.implicitTypeBatching;
+  const outRow = stagePitch(plan.outputLength) * elementBytes(plan, 'output') * plan.implicitTypeBatching;
   // One staging array when both sides have one element type, else one per side (batchedKernelSource).
   const sameType = ioElementType(plan, 'input') === ioElementType(plan, 'output');
   const perElement = sameType ? Math.max(inRow, outRow) : inRow + outRow;
@@ -277,8 +281,8 @@ export function batchedKernelSource(
     // One staging array per side (they coincide when the element types match).
     const same = inElem === outElem;
     stageDecl = same
-      ? `var<workgroup> fft_stage: array<${inElem}, ${perGroup * (Math.max(Lin, Lout) + STAGE_PAD)}>;`
-      : `var<workgroup> fft_stage_in: array<${inElem}, ${perGroup * (Lin + STAGE_PAD)}>;\nvar<workgroup> fft_stage_out: array<${outElem}, ${perGroup * (Lout + STAGE_PAD)}>;`;
+      ? `var<workgroup> fft_stage: array<${inElem}, ${perGroup * Math.max(stagePitch(Lin), stagePitch(Lout))}>;`
+      : `var<workgroup> fft_stage_in: array<${inElem}, ${perGroup * stagePitch(Lin)}>;\nvar<workgroup> fft_stage_out: array<${outElem}, ${perGroup * stagePitch(Lout)}>;`;
   }
   const stageIn = inElem === outElem ? 'fft_stage' : 'fft_stage_in';
   const stageOut = inElem === outElem ? 'fft_stage' : 'fft_stage_out';
@@ -294,7 +298,7 @@ export function batchedKernelSource(
     out.push(`    let col = e - row * ${L}u;`);
     out.push(`    let f = first + row;`);
     out.push(`    if (e < ${total}u && f < fft_params.batch) {`);
-    const at = `row * ${L + STAGE_PAD}u + col`;
+    const at = `row * ${stagePitch(L)}u + col`;
     out.push(dir === 'load' ? `      ${stageIn}[${at}] = fft_load(f, col);` : `      fft_store(f, col, ${stageOut}[${at}]);`);
     out.push(`    }`);
     out.push(`  }`);
@@ -311,10 +315,10 @@ export function batchedKernelSource(
       push(`  let flat = lid;`);
       lines.push(...stagedCopy('load', Lin));
       push(`  workgroupBarrier();`);
-      for (let i = 0; i < Lin; i++) push(`  ${inAcc(`${i}u`).write(`${stageIn}[lid * ${Lin + STAGE_PAD}u + ${i}u]`)}`);
+      for (let i = 0; i < Lin; i++) push(`  ${inAcc(`${i}u`).write(`${stageIn}[lid * ${stagePitch(Lin)}u + ${i}u]`)}`);
       push(`  ${module.execute}(&data);`);
       push(`  workgroupBarrier();`);
-      for (let i = 0; i < Lout; i++) push(`  ${stageOut}[lid * ${Lout + STAGE_PAD}u + ${i}u] = ${outAcc(`${i}u`).read};`);
+      for (let i = 0; i < Lout; i++) push(`  ${stageOut}[lid * ${stagePitch(Lout)}u + ${i}u] = ${outAcc(`${i}u`).read};`);
       push(`  workgroupBarrier();`);
       lines.push(...stagedCopy('store', Lout));
     } else {
@@ -338,12 +342,12 @@ export function batchedKernelSource(
     // Invocations beyond the FFT's stride, extra slots and FFTs past the batch still call execute (barriers).
     push(`  let is_active = thread < ${s}u && slot < ${perGroup}u && lid.z == 0u && fft < fft_params.batch;`);
     push(`  var data: array<${V}, ${S}>;`);
-    const src = (idx: string) => (layout.staged ? `${stageIn}[slot * ${Lin + STAGE_PAD}u + ${idx}]` : `fft_load(fft, ${idx})`);
+    const src = (idx: string) => (layout.staged ? `${stageIn}[slot * ${stagePitch(Lin)}u + ${idx}]` : `fft_load(fft, ${idx})`);
     if (layout.staged) {
       lines.push(...stagedCopy('load', Lin));
       push(`  workgroupBarrier();`);
     }
-    const dst = (idx: string, value: string) => (layout.staged ? `${stageOut}[slot * ${Lout + STAGE_PAD}u + ${idx}] = ${value};` : `fft_store(fft, ${idx}, ${value});`);
+    const dst = (idx: string, value: string) => (layout.staged ? `${stageOut}[slot * ${stagePitch(Lout)}u + ${idx}] = ${value};` : `fft_store(fft, ${idx}, ${value});`);
     push(...blockRegisters(module, src, dst, '  ', layout.staged));
     if (layout.staged) {
       push(`  workgroupBarrier();`);
