@@ -39,7 +39,8 @@ const TARGET_INVOCATIONS = 128;
 /**
  * f32 lengths up to which one invocation runs a whole FFT by default. Measured on an H200 (bench/NOTES.md
  * run 90, lengths without an entry): a whole 7-, 9-, 14-, 18- or 22-point FFT per invocation was the
- * fastest shape, while from 20 points (and at 15) a few invocations per FFT ran 1.1-1.9 x faster.
+ * fastest shape, while from 20 points a few invocations per FFT ran 1.1-1.9 x faster (15 too, until run 91's
+ * odd staging stride made its one-invocation kernel the fastest: 3682 GB/s against E3 x 25's 2871).
  */
 const F32_ONE_INVOCATION_MAX = 18;
 

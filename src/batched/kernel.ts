@@ -78,7 +78,7 @@ function registerAccess(plan: FFTPlan, side: 'input' | 'output', slot: string): 
  * reads row f, so the subgroup's reads of element i are a row apart; with an even row stride they
  * meet on workgroup-memory banks (a stride of 16 vec2 puts a whole half-subgroup on one bank), and an
  * odd one spreads them over all banks for 4-, 8- and 16-byte elements alike. L + 1 was the stride
- * before, which made every odd L conflict (7: 3214 GB/s, bench/NOTES.md run 91).
+ * before, which made every odd L conflict (7: 3099 GB/s, 3953 with the odd stride; bench/NOTES.md run 91).
  */
 function stagePitch(L: number): number {
   return L | 1;
