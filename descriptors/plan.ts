@@ -71,7 +71,9 @@ export interface DescriptorState {
   /**
    * Implementation override, not an operator: exchange in exactly this many parts (a workgroup
    * buffer of N / parts elements per slot). c2c Block FFTs with a multi-invocation exchange only.
-   * Default: the tuning table's choice, else 1, else the fewest parts that fit.
+   * Default: the tuning table's choice (for an E it did not measure at a length it did, the parts
+   * that keep the measured shape's buffer: tuning.ts preferredParts), else 1, else the fewest parts
+   * that fit.
    */
   readonly exchangeParts?: number;
   /**

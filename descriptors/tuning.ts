@@ -2,7 +2,7 @@
 // the analogue of cuFFTDx's per-architecture database. Entries measured by the autotuner
 // (bench/autotune.ts) live in tuning-table.ts; sizes it has not measured fall back to a reasoned
 // heuristic. Both are plain runtime code: the type-level tables are generated from here.
-import { blockEPTs, COMPLEX_BYTES, fitsLimits, hasPlainStages, MAX_THREAD_EXEC_SIZE, preferredBlockEPTs, supportsParts } from './capabilities.js';
+import { blockEPTs, COMPLEX_BYTES, fitsLimits, hasPlainStages, MAX_THREAD_EXEC_SIZE, preferredBlockEPTs, supportedParts, supportsParts } from './capabilities.js';
 import type { FFTLimits, FFTPrecision } from './model.js';
 import { gatherRadices, radixExchanges } from './radices.js';
 import { isPrime, largestPrimeFactor, radical } from './sizes.js';
@@ -194,7 +194,27 @@ export function preferredParts(n: number, ept: number, precision: FFTPrecision, 
   const measured = measuredWith(n, ept, precision, limits, kind);
   if (measured) return measured.parts ?? 1;
   // No entry for this EPT: the heuristic's parts where no entry of the length was measured at all.
-  return measuredEntries(n, precision, limits, kind).length ? 1 : heuristicParts(n, ept, precision, limits, kind);
+  const entries = measuredEntries(n, precision, limits, kind);
+  return entries.length ? partsBesideEntry(n, ept, precision, entries[0], kind) : heuristicParts(n, ept, precision, limits, kind);
+}
+
+/**
+ * Parts for an EPT the table did not measure at a length it did (a user's ElementsPerThread): where
+ * the measured entry exchanges in parts and one part would take 16 KiB or more, as many parts as keep
+ * the complex buffer per FFT no larger than the entry's, for the buffer size is what the parts were
+ * measured for (workgroups per multiprocessor). In one part these buffers ran 4-45 % slower on an
+ * H100 (2187 E9: 17.5 KB 2150 GB/s, in 3 parts 2875; 4096 E16 / E8: 32 KiB 2181 / 1991, in 2 parts
+ * 2898 / 2888; 8192 E16 split 2190, complex in 4 parts 2776; 2048 E8 2820, in 2 parts 2928;
+ * bench/NOTES.md run 94). Where no supported count gets there, the largest supported one. One part
+ * elsewhere, as before: smaller buffers (unmeasured), entries in one part, kinds other than C2C and
+ * precisions other than f32 (as heuristicParts).
+ */
+function partsBesideEntry(n: number, ept: number, precision: FFTPrecision, entry: TuningEntry, kind?: EngineKind): number {
+  const entryParts = entry.parts ?? 1;
+  if (entryParts === 1 || precision !== 'f32' || kind !== undefined || n / ept === 1 || n * COMPLEX_BYTES[precision] < 16384) return 1;
+  const target = entryParts * (entry.exchange === 'split' ? 2 : 1);
+  const supported = supportedParts(n, ept);
+  return supported.find((p) => p >= target) ?? Math.max(1, ...supported);
 }
 
 /** An engine shape as a plan has it: elements per invocation and how it exchanges. */

@@ -62,6 +62,7 @@ describe('parted exchange and gathered stages (engine options)', () => {
     expect(stageRadices(8192, 32, 2)).toEqual([16, 16, 32]);
     expect(stageRadices(4096, 16, 2)).toEqual([8, 8, 4, 16]);
     expect(stageRadices(6561, 27, 3)).toEqual([9, 9, 3, 27]);
+    expect(stageRadices(2187, 9, 3)).toEqual([3, 3, 3, 3, 3, 9]);
     expect(stageRadices(1000, 20, 2)).toEqual([10, 5, 20]);
     expect(stageRadices(4096, 16)).toEqual([16, 16, 16]);
     expect(engineBarriers(8192, 32, 'split', 2)).toEqual(16);
@@ -103,6 +104,8 @@ describe('parted exchange and gathered stages (engine options)', () => {
       { n: 6561, ept: 27, slots: 1, exchange: 'split', parts: 3 },
       { n: 1000, ept: 20, slots: 1, exchange: 'complex', parts: 2 },
       { n: 256, ept: 8, slots: 2, exchange: 'complex', parts: 4 },
+      // A user's ElementsPerThread(9) at 2187 takes the table entry's buffer: radices capped at 3 (3^5 x 9).
+      { n: 2187, ept: 9, slots: 1, exchange: 'complex', parts: 3 },
       // Gathered middle stages (one part; block.test's default shapes gather at 112, 144 and 224 too):
       // 30 x 32 x 2 (60 radix-32 butterflies on 64 invocations), 30 x 4 x 2 in two slots, split
       // (eight radix-4 butterflies per invocation, the last partial).

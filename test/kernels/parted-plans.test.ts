@@ -35,8 +35,21 @@ describe('parted exchange in plans', () => {
     ]);
     const core = resolvePlan({ size: 8192, execution: 'block', direction: 'forward', exchange: 'split', exchangeParts: 2 });
     expect([core.exchange, core.exchangeParts, core.sharedMemorySize]).toEqual(['split', 2, 16384]);
-    // Where one part fits and the table says nothing, one part: the tuning table's own choices are data.
-    expect(resolvePlan({ size: 2048, execution: 'block', direction: 'forward', elementsPerThread: 32 }).exchangeParts).toBe(1);
+    // Where one part fits and the table says nothing of this E, one part below 16 KiB per FFT; from 16
+    // KiB on, the parts that keep the buffer of the length's parted entry (bench/NOTES.md run 94: a
+    // user's E in one part ran 4-45 % slower on an H100).
+    expect(resolvePlan({ size: 1024, execution: 'block', direction: 'forward', elementsPerThread: 8 }).exchangeParts).toBe(1);
+    const userE = (size: number, elementsPerThread: number, limits?: typeof LARGE) => {
+      const p = resolvePlan({ size, execution: 'block', direction: 'forward', elementsPerThread, ...(limits ? { limits } : {}) });
+      return [p.exchange, p.exchangeParts, p.sharedMemorySize];
+    };
+    expect(userE(2048, 32)).toEqual(['complex', 2, 8192]);
+    expect(userE(2187, 9)).toEqual(['complex', 3, 5832]);
+    expect(userE(2187, 9, LARGE)).toEqual(['complex', 3, 5832]);
+    expect(userE(4096, 16, LARGE)).toEqual(['complex', 2, 16384]);
+    expect(userE(8192, 16, LARGE)).toEqual(['complex', 4, 16384]);
+    // No part count of E10 at 1000 other than one: one part.
+    expect(userE(1000, 10, LARGE)).toEqual(['complex', 1, 8000]);
   });
 
   it('the register buffer is exactly sharedMemorySize bytes; execute_shared has its own data buffer', () => {
