@@ -206,8 +206,8 @@ export function preferredParts(n: number, ept: number, precision: FFTPrecision, 
  * H100 (2187 E9: 17.5 KB 2150 GB/s, in 3 parts 2875; 4096 E16 / E8: 32 KiB 2181 / 1991, in 2 parts
  * 2898 / 2888; 8192 E16 split 2190, complex in 4 parts 2776; 2048 E8 2820, in 2 parts 2928;
  * bench/NOTES.md run 94). Where no supported count gets there, the largest supported one. One part
- * elsewhere, as before: smaller buffers (unmeasured), entries in one part, kinds other than C2C and
- * precisions other than f32 (as heuristicParts).
+ * elsewhere, as before: smaller buffers (unmeasured), entries in one part, real and Bluestein engines
+ * (their own measured shapes) and precisions other than f32 (whose engines heuristicParts never parts).
  */
 function partsBesideEntry(n: number, ept: number, precision: FFTPrecision, entry: TuningEntry, kind?: EngineKind): number {
   const entryParts = entry.parts ?? 1;

@@ -48,8 +48,8 @@ describe('parted exchange in plans', () => {
     expect(userE(2187, 9, LARGE)).toEqual(['complex', 3, 5832]);
     expect(userE(4096, 16, LARGE)).toEqual(['complex', 2, 16384]);
     expect(userE(8192, 16, LARGE)).toEqual(['complex', 4, 16384]);
-    // No part count of E10 at 1000 other than one: one part.
-    expect(userE(1000, 10, LARGE)).toEqual(['complex', 1, 8000]);
+    // E5 at 3125 (25 KB in one part) has no other part count: one part.
+    expect(userE(3125, 5, LARGE)).toEqual(['complex', 1, 25000]);
   });
 
   it('the register buffer is exactly sharedMemorySize bytes; execute_shared has its own data buffer', () => {
