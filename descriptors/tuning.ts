@@ -198,6 +198,9 @@ export function preferredParts(n: number, ept: number, precision: FFTPrecision, 
   return entries.length ? partsBesideEntry(n, ept, precision, entries[0], kind) : heuristicParts(n, ept, precision, limits, kind);
 }
 
+/** One FFT's one-part complex buffer from which partsBesideEntry parts a user's E (2048 points in f32: measured). */
+const PARTED_USER_EPT_MIN_BYTES = 16384;
+
 /**
  * Parts for an EPT the table did not measure at a length it did (a user's ElementsPerThread): where
  * the measured entry exchanges in parts and one part would take 16 KiB or more, as many parts as keep
@@ -211,10 +214,10 @@ export function preferredParts(n: number, ept: number, precision: FFTPrecision, 
  */
 function partsBesideEntry(n: number, ept: number, precision: FFTPrecision, entry: TuningEntry, kind?: EngineKind): number {
   const entryParts = entry.parts ?? 1;
-  if (entryParts === 1 || precision !== 'f32' || kind !== undefined || n / ept === 1 || n * COMPLEX_BYTES[precision] < 16384) return 1;
+  if (entryParts === 1 || precision !== 'f32' || kind !== undefined || n / ept === 1 || n * COMPLEX_BYTES[precision] < PARTED_USER_EPT_MIN_BYTES) return 1;
   const target = entryParts * (entry.exchange === 'split' ? 2 : 1);
-  const supported = supportedParts(n, ept);
-  return supported.find((p) => p >= target) ?? Math.max(1, ...supported);
+  const supported = supportedParts(n, ept); // ascending, 1 first
+  return supported.find((p) => p >= target) ?? supported[supported.length - 1];
 }
 
 /** An engine shape as a plan has it: elements per invocation and how it exchanges. */
