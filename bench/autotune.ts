@@ -37,7 +37,7 @@ import { shortDeviceName } from './adapter.js';
 import { caseKindOf, makeBatchedCase } from './batched-case.js';
 import { rotationCount } from './buffers.js';
 import { fastestPerKey, gbPerSecond } from './report.js';
-import { timeEncode } from './timing.js';
+import { timeEncode } from '../src/host/timing.js';
 
 interface Args {
   profiles: ProfileName[];

@@ -28,7 +28,11 @@ export async function makeBatchedCase(
   options: CaseOptions = {},
 ): Promise<BenchCase> {
   // createBatchedFFT counts transforms in every precision (f16 pairs them into registers itself).
-  const plan = await createBatchedFFT(device, desc, { batch: spec.batch });
+  const plan = await createBatchedFFT(device, desc, { batch: spec.batch, ...(options.tuning ? { tuning: options.tuning } : {}) });
+  if (plan.tuning.method === 'measure') {
+    const timed = plan.tuning.timings.map((t) => `E${t.elementsPerThread} x${t.fftsPerBlock} ${t.ms.toFixed(4)} ms`).join(', ');
+    console.log(`    tuning: measured ${timed}; kept E${plan.plan.elementsPerThread} x${plan.plan.fftsPerBlock}`);
+  }
   const workspace = makeWorkspace(device, desc);
   // The workspace (Bluestein chirp and kernel, mostly read from cache) is not counted.
   return rotatingCase(device, spec, plan, options.copies ?? 1, workspace);

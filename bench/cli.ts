@@ -34,6 +34,8 @@ export const USAGE = `usage: npm run bench -- [options]
   --df64 every-op,products,none
                           f64 cases once per df64 renormalisation listed (kernels/arith.ts), one after the
                           other for each size, rows labelled 'df64 <mode>' (default: the library's mode only)
+  --tuning table|measure  createBatchedFFT's tuning: table (default) or measure (the table's shape and its
+                          neighbouring ElementsPerThread timed on the device, the fastest kept)
   --conv-taps M           1D convolution kinds: a filter of M taps (default: N, the cuFFT anchor's full-length filter)
   --dump-shaders          Dawn prints every shader's WGSL and the SPIR-V it becomes (toggle dump_shaders), for
                           scripts/driver-stats/ (the Vulkan driver's register and spill counts of each kernel)`;
@@ -78,6 +80,8 @@ export interface BenchArgs {
   readonly df64?: Df64Renormalisation[];
   /** 1D convolution kinds: the filter's taps (default: N, the anchor's full-length filter). */
   readonly convTaps?: number;
+  /** createBatchedFFT's tuning for the batched FFT cases. */
+  readonly tuning: 'table' | 'measure';
   /** Adds Dawn's dump_shaders toggle (scripts/driver-stats/ reads what it prints). */
   readonly dumpShaders: boolean;
   readonly help: boolean;
@@ -133,6 +137,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
       'workgroup-bytes': { type: 'string' },
       df64: { type: 'string' },
       'conv-taps': { type: 'string' },
+      tuning: { type: 'string' },
       'dump-shaders': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -156,6 +161,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
     workgroupBytes: positiveInt('--workgroup-bytes', values['workgroup-bytes'], 16384),
     df64: choices('--df64', values.df64, DF64_RENORMALISATIONS),
     convTaps: positiveInt('--conv-taps', values['conv-taps']),
+    tuning: (choices('--tuning', values.tuning, ['table', 'measure'] as const) ?? ['table'])[0],
     dumpShaders: values['dump-shaders'] ?? false,
     help: values.help ?? false,
   };

@@ -10,7 +10,7 @@ import { createShapedConvolution } from '../src/convolution/create.js';
 import { FAST_TOGGLES, requestNodeDevice } from '../src/node.js';
 import { rotatingCase, rotationCount } from './buffers.js';
 import { gbPerSecond } from './report.js';
-import { timeEncode } from './timing.js';
+import { timeEncode } from '../src/host/timing.js';
 
 interface VariantSpec {
   readonly kind: 'conv' | 'c2c_conv';

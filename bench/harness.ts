@@ -20,7 +20,7 @@ import { DEFAULT_DF64_RENORMALISATION, setDf64Renormalisation, type Df64Renormal
 import type { BenchMiss, BenchReport, BenchRow } from './report.js';
 import { gbPerSecond } from './report.js';
 import { makeScaleCase } from './scale-kernel.js';
-import { timeEncode, type TimingMethod } from './timing.js';
+import { timeEncode, type TimingMethod } from '../src/host/timing.js';
 
 /** Builds the case for one (kind, precision, n, batch); FFT kinds go to the library's batched FFT. */
 export type CaseFactory = (

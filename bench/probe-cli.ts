@@ -4,7 +4,7 @@
 // long processes).
 import type { BenchCase } from './case.js';
 import { gbPerSecond } from './report.js';
-import { timeEncode } from './timing.js';
+import { timeEncode } from '../src/host/timing.js';
 import { FAST_TOGGLES, requestNodeDevice } from '../src/node.js';
 
 export type Probe = (device: GPUDevice, label: string, total: number) => Promise<BenchCase>;

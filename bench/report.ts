@@ -3,7 +3,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { ANCHOR_INFO, ANCHOR_LIBRARIES, gbsField, ratioField, type AnchorReportFields, type AnchorRowFields } from './anchor-library.js';
-import type { TimingMethod } from './timing.js';
+import type { TimingMethod } from '../src/host/timing.js';
 
 /**
  * One measured case. Anchor figures (bench/anchor-library.ts), from anchors measured in the same

@@ -14,8 +14,9 @@ import { defaultResultPath, formatTable, readReport, writeReport, type BenchRepo
 
 // Loaded on first use, so that `--plot-only` and `--kinds scale` work without the FFT library.
 const fftCases =
-  (convTaps: number | undefined): CaseFactory =>
-  async (device, spec, options) => {
+  (convTaps: number | undefined, tuning: BenchArgs['tuning']): CaseFactory =>
+  async (device, spec, given) => {
+    const options = { ...given, tuning };
     if (spec.kind === 'scale') throw new Error('scale is not an FFT kind');
     if (isConvolutionKind(spec.kind)) {
       const { makeConvolutionCase } = await import('./convolution-case.js');
@@ -82,7 +83,7 @@ async function main(args: BenchArgs): Promise<number> {
     adapter,
     adapterName,
     settings,
-    makeCase: caseFactory(fftCases(args.convTaps)),
+    makeCase: caseFactory(fftCases(args.convTaps, args.tuning)),
     command: commandLine(),
     log: (line) => console.log(`  ${line}`),
     checkpoint: (partial) => writeReport(pathOf(partial), withAnchors(partial, args)),

@@ -16,7 +16,7 @@ import { caseKindOf, makeBatchedCase } from './batched-case.js';
 import { deviceLimits } from './fft-case.js';
 import { rotationCount } from './buffers.js';
 import { gbPerSecond } from './report.js';
-import { timeEncode } from './timing.js';
+import { timeEncode } from '../src/host/timing.js';
 
 function shape(p: FFTPlan): string {
   return `E${p.execEPT} x${p.fftsPerBlock} ${p.exchange}${p.exchangeParts > 1 ? `/${p.exchangeParts}` : ''} ${p.sharedMemorySize} B`;

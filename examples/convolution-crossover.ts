@@ -10,12 +10,12 @@
 // path's time); pairs createConvolution refuses (e.g. buffers beyond the device's limits) are listed.
 // WEBFFTDX_CONV_SVG=<file> sets the plot's path (default: the temp folder);
 // WEBFFTDX_CONV_POINTS=<2^k> the points per timed dispatch (default 2^20 full, 2^15 quick).
-// Times come from GPU timestamps where the device has `timestamp-query` (bench/timing.ts), else
+// Times come from GPU timestamps where the device has `timestamp-query` (src/host/timing.ts), else
 // from the wall clock around submit (which then includes the submission's fixed cost).
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { timeEncode, timingMethod } from '../bench/timing.js';
+import { timeEncode, timingMethod } from '../src/host/timing.js';
 import { convolutionLayout, createConvolution } from '../src/index.js';
 import type { Example } from './support.js';
 

@@ -12,7 +12,8 @@
 # BENCH_C2C_SIZES / BENCH_REAL_SIZES (comma lists, to rerun part of the sweep), BENCH_REAL_KINDS,
 # BENCH_PROCESSES (processes per case and runs per anchor, default 3: the fastest counts),
 # BENCH_FFT2_SIZES / BENCH_CONV_SIZES (default empty: 2D FFT cases `fft2` on both anchors, and
-# convolution cases `conv` / `c2c_conv` on cuFFT, with webfftdx's cases of the same kinds).
+# convolution cases `conv` / `c2c_conv` on cuFFT, with webfftdx's cases of the same kinds),
+# BENCH_TUNING (table, the default, or measure: createBatchedFFT's `tuning`, run.js --tuning).
 # Time: the device tool stops a command after 600 s, `source .device/setup.sh` included, so the
 # script keeps to BENCH_BUDGET seconds in all (default 570): webfftdx gets BENCH_SECONDS (default
 # 390, less if the budget's end comes first), the merge the last 20, the anchors BENCH_ANCHOR_SECONDS
@@ -207,7 +208,7 @@ else
         continue
       fi
       timeout "$limit" node dist/bench/run.js --kinds "$kind" --sizes "$n" --real-sizes "$n" --precision f32 --total "$total" \
-        --repeats "$repeats" --toggles "${BENCH_TOGGLES:-fast}" --out "$parts/$kind-$n-$round.json" >> "$out/bench.log" 2>&1 \
+        --repeats "$repeats" --toggles "${BENCH_TOGGLES:-fast}" --tuning "${BENCH_TUNING:-table}" --out "$parts/$kind-$n-$round.json" >> "$out/bench.log" 2>&1 \
         || log "case $kind $n ($round) exited with $?"
     done
   done
@@ -220,7 +221,7 @@ else
     node dist/bench/merge-results.js --out "$result" \
       "${cufft_args[@]}" ${cufft_args[*]:+--cufft-out "$out/anchor.json"} \
       "${vkfft_args[@]}" ${vkfft_args[*]:+--vkfft-out "$out/vkfft.json"} \
-      --command "scripts/device-bench.sh (node dist/bench/run.js per case, best of $processes processes, --total $total --repeats $repeats --toggles ${BENCH_TOGGLES:-fast})" \
+      --command "scripts/device-bench.sh (node dist/bench/run.js per case, best of $processes processes, --total $total --repeats $repeats --toggles ${BENCH_TOGGLES:-fast} --tuning ${BENCH_TUNING:-table})" \
       "$parts"/*.json >> "$out/bench.log" 2>&1
     log "merge exited with $? (see bench.log)"
     merged=yes

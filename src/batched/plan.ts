@@ -16,7 +16,8 @@ import { hasExactFma } from '../host/fma.js';
 import { twiddleTableOption, uploadTwiddleTable } from './twiddle-table.js';
 import { checkCallbackSignature } from '../host/callbacks.js';
 import { compileShader } from '../host/shader.js';
-import { makeWorkspace, workspaceFor, WORKSPACE_BINDING, type CodeGenerating, type FFTWorkspace } from '../host/workspace.js';
+import { makeWorkspace, planOf, workspaceFor, WORKSPACE_BINDING, type CodeGenerating, type FFTWorkspace } from '../host/workspace.js';
+import { measuredBuild, type TuningReport } from './measure.js';
 import {
   batchedKernelSource,
   INPUT_BINDING,
@@ -87,6 +88,13 @@ export interface BatchedFFTOptions extends KernelCallbacks {
    * suggestedFFTsPerBlock; 'descriptor': exactly the descriptor's fftsPerBlock.
    */
   readonly fftsPerBlock?: 'suggested' | 'descriptor';
+  /**
+   * 'table' (default): the tuning table's shape. 'measure': a Block descriptor that leaves
+   * ElementsPerThread, FFTsPerBlock and BlockDim open runs in whichever of the table's shape and its
+   * neighbouring ElementsPerThread values times fastest on this device (src/batched/measure.ts;
+   * about 10 timed passes per candidate at plan creation, the choice remembered per device).
+   */
+  readonly tuning?: 'table' | 'measure';
 }
 
 export interface BatchedFFTBuffers {
@@ -99,6 +107,8 @@ export interface BatchedFFTBuffers {
 
 export interface BatchedFFT {
   readonly plan: FFTPlan;
+  /** How the shape was chosen, and with `tuning: 'measure'` what each candidate timed. */
+  readonly tuning: TuningReport;
   readonly batch: number;
   /** Bytes of the input and output buffers (without callbacks). */
   readonly inputBytes: number;
@@ -137,7 +147,34 @@ export async function createBatchedFFT(
   assertDeviceAlive(device, 'createBatchedFFT');
   if (typeof options !== 'object' || options === null) throw new Error('webfftdx: createBatchedFFT(device, desc, { batch }) needs its options object');
   const batch = checkBatch(options.batch);
-  const chosen = options.fftsPerBlock === 'descriptor' ? desc : withSuggestedFFTsPerBlock(desc);
+  const tuning = options.tuning ?? 'table';
+  if (tuning !== 'table' && tuning !== 'measure') {
+    throw new Error(`webfftdx: createBatchedFFT's tuning must be 'table' or 'measure', not ${JSON.stringify(tuning)}`);
+  }
+  const shaped = (d: CodeGenerating) => (options.fftsPerBlock === 'descriptor' ? d : withSuggestedFFTsPerBlock(d));
+  if (tuning === 'table') return { ...(await buildBatchedFFT(device, shaped(desc), options, batch)), tuning: { method: 'table', timings: [] } };
+  if (options.fftsPerBlock === 'descriptor') {
+    return { ...(await buildBatchedFFT(device, desc, options, batch)), tuning: { method: 'descriptor', timings: [] } };
+  }
+  const defaultPlan = planOf(desc);
+  const key = [planLabel(defaultPlan), JSON.stringify(defaultPlan.limits), batch, options.load ?? '', options.store ?? ''].join('|');
+  const { built, tuning: report } = await measuredBuild(
+    device,
+    desc,
+    key,
+    (candidate) => buildBatchedFFT(device, shaped(candidate), options, batch),
+    (candidate) => makeWorkspace(device, candidate),
+  );
+  return { ...built, tuning: report };
+}
+
+/** The plan of exactly this descriptor (FFTs per block already applied). */
+async function buildBatchedFFT(
+  device: GPUDevice,
+  chosen: CodeGenerating,
+  options: BatchedFFTOptions,
+  batch: number,
+): Promise<Omit<BatchedFFT, 'tuning'>> {
   const base = { prefix: 'fft', workspace: { group: 0, binding: WORKSPACE_BINDING } };
   const computed = chosen.wgsl(base);
   const table = twiddleTableOption(computed.plan.precision);

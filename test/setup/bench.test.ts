@@ -15,7 +15,7 @@ import { mergeReports } from '../../bench/merge-results.js';
 import { niceStep, plotSeries, renderPlot } from '../../bench/plot.js';
 import { defaultResultPath, formatTable, gbPerSecond, type BenchReport } from '../../bench/report.js';
 import { scaleKernelCode } from '../../bench/scale-kernel.js';
-import { median, timeEncode } from '../../bench/timing.js';
+import { median, timeEncode } from '../../src/host/timing.js';
 import { runDispatch, testDevice } from '../support/gpu.js';
 import { makeSeed, randomFloats } from '../support/random.js';
 
@@ -54,6 +54,9 @@ describe('bench options and sizing', () => {
     expect(a.limits).toBe('adapter');
     expect(parseBenchArgs(['--limits', 'default']).limits).toBe('default');
     expect(() => parseBenchArgs(['--limits', 'core'])).toThrow(/--limits/);
+    expect(a.tuning).toBe('table');
+    expect(parseBenchArgs(['--tuning', 'measure']).tuning).toBe('measure');
+    expect(() => parseBenchArgs(['--tuning', 'fast'])).toThrow(/--tuning/);
   });
 
   it('uses small defaults on the software driver and the issue sweep on a GPU', () => {

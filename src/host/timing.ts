@@ -1,4 +1,4 @@
-// GPU timing of a recorded workload: each sample is one compute pass holding `dispatches` calls of
+// GPU timing of a recorded workload (the benchmark's and createBatchedFFT's `tuning: 'measure'`): each sample is one compute pass holding `dispatches` calls of
 // `encode`, timed by the pass's begin/end timestamps (`timestampWrites`), so queue submission and
 // host overhead stay out of the number. Warm-up passes run first (pipeline creation, first-touch
 // page faults, clocks); the result is the median over samples, per call of `encode`.
