@@ -1,6 +1,6 @@
 // tsd: the host helpers' signatures as a user sees them (types only; nothing here runs).
 import { expectError, expectType } from 'tsd';
-import { Block, type Convolution, Direction, fft, hasExactFma, Precision, Size, type AnyShapeFFT } from 'webfftdx';
+import { Block, type Convolution, createBatchedFFT, Direction, fft, hasExactFma, Precision, Size, type AnyShapeFFT, type TuningMethod } from 'webfftdx';
 
 declare const device: GPUDevice;
 declare const conv: Convolution;
@@ -27,3 +27,9 @@ expectType<Promise<Float64Array>>(conv.run(new Float64Array(8)));
 expectType<Promise<Uint16Array>>(conv.run(new Uint16Array(8)));
 expectType<Promise<Float64Array>>(plan.run(new Float64Array(8)));
 expectError(conv.run([1, 2, 3]));
+
+// createBatchedFFT's tuning: 'table' or 'measure'; the plan reports how its shape was chosen.
+const measured = createBatchedFFT(device, f64, { batch: 4, tuning: 'measure' });
+expectType<TuningMethod>((await measured).tuning.method);
+expectType<number>((await measured).tuning.timings[0].ms);
+expectError(createBatchedFFT(device, f64, { batch: 4, tuning: 'fast' }));
