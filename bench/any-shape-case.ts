@@ -19,7 +19,10 @@ export async function makeAnyShapeCase(device: GPUDevice, spec: AnyShapeCaseSpec
   const shape = spec.kind === 'c2c' ? [spec.n] : [spec.n, spec.n];
   const precision = spec.precision ?? 'f32';
   const type = spec.kind === 'rfft2' ? 'r2c' : spec.kind === 'irfft2' ? 'c2r' : 'c2c';
-  const plan = await createFFT(device, { shape, type, direction: type === 'c2r' ? 'inverse' : 'forward', precision, batch: spec.batch });
+  const plan = await createFFT(device, { shape, type, direction: type === 'c2r' ? 'inverse' : 'forward', precision, batch: spec.batch, ...(options.tuning ? { tuning: options.tuning } : {}) });
+  for (const p of plan.passes) {
+    if (p.tuning?.method === 'measure') console.log(`    tuning (${p.what}): ${p.tuning.timings.map((t) => `E${t.elementsPerThread} ${t.ms.toFixed(4)} ms`).join(', ')}`);
+  }
   const workspace = makeWorkspace(device, plan);
   // As for every case: the bytes a one-pass kernel must move (the passes move more; that is the point).
   return rotatingCase(device, { ...spec, precision }, plan, options.copies ?? 1, workspace);

@@ -29,6 +29,6 @@ export interface CaseSpec {
 /** How many buffer sets a case allocates (see rotationCount). */
 export interface CaseOptions {
   readonly copies?: number;
-  /** createBatchedFFT's tuning (bench --tuning): 'measure' times the table's shape and its neighbours on the device first. */
+  /** createBatchedFFT's and createFFT's tuning (bench --tuning): 'measure' times the table's shape and its neighbours on the device first. */
   readonly tuning?: 'table' | 'measure';
 }

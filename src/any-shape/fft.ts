@@ -17,7 +17,8 @@ import { onePassEngineKernel, onePassEngineName, onePassEngineWorkgroups, type O
 import { onePassEngineR2CKernel, onePassEngineR2CName } from '../../kernels/any-shape/one-pass-engine-real.js';
 import { PASS_BINDINGS, passKernel, passKernelName, passParamsData, PASS_PARAMS_BYTES } from '../../kernels/any-shape/pass.js';
 import { batchedKernelSource, INPUT_BINDING, OUTPUT_BINDING, PARAMS_BINDING, WORKSPACE_BINDING } from '../batched/kernel.js';
-import { batchedDispatch, withSuggestedFFTsPerBlock } from '../batched/plan.js';
+import { batchedDispatch, measuredDescriptor, withSuggestedFFTsPerBlock } from '../batched/plan.js';
+import type { TuningReport } from '../batched/measure.js';
 import { twiddleTableOption, uploadTwiddleTable } from '../batched/twiddle-table.js';
 import { checkBatch, checkFloat32Data, checkFloat64Data, checkIOBuffers, checkStorageBuffer } from '../host/checks.js';
 import { complexFromDF64, complexToDF64, realFromDF64, realToDF64 } from '../../kernels/df64-layout.js';
@@ -64,6 +65,12 @@ export interface FFTOptions {
    * spectrum for r2c). It may write the binding `fft_out` (the output buffer).
    */
   readonly store?: string;
+  /**
+   * 'table' (default): the passes' shapes from the tuning tables; 'measure': each rows pass (an axis
+   * one workgroup holds) takes the ElementsPerThread that createBatchedFFT's `tuning: 'measure'`
+   * times fastest on this device for its length and row count (column and one-pass kernels keep theirs).
+   */
+  readonly tuning?: 'table' | 'measure';
 }
 
 /** One pass over global memory. */
@@ -84,6 +91,8 @@ export interface FFTPassInfo {
   readonly workgroups: readonly [number, number, number];
   /** The kernel's WGSL (out of place). */
   readonly code: string;
+  /** Rows passes of a plan made with `tuning: 'measure'`: what was timed and kept (createBatchedFFT's report). */
+  readonly tuning?: TuningReport;
 }
 
 export interface FFTBuffers {
@@ -343,12 +352,15 @@ export async function makeRowsPass(
   callbacks: { load?: string; store?: string } = {},
   rowsPerTransform = 1,
   exactFma = false,
+  tuning: 'table' | 'measure' = 'table',
 ): Promise<GPUPass> {
   const l = device.limits;
   const limits = { maxComputeWorkgroupStorageSize: l.maxComputeWorkgroupStorageSize, maxComputeInvocationsPerWorkgroup: l.maxComputeInvocationsPerWorkgroup };
   // The rows pass is createBatchedFFT's kernel (f32 or f64; an f16 plan's f32 kernel reads or
   // writes f16 on the sides that are the user's buffers), bound to regions of the plan's buffers.
-  const desc = withSuggestedFFTsPerBlock(rowsDescriptor(p, precision, limits, foldedRows(p, precision, half, callbacks)));
+  const tabled = rowsDescriptor(p, precision, limits, foldedRows(p, precision, half, callbacks));
+  const measured = tuning === 'measure' ? await measuredDescriptor(device, tabled, p.batch) : undefined;
+  const desc = withSuggestedFFTsPerBlock(measured?.desc ?? tabled);
   const fma = exactFma && precision === 'f64' ? { exactFma: true } : {};
   const module = desc.wgsl({ prefix: 'fft', workspace: { group: 0, binding: WORKSPACE_BINDING }, ...fma, ...twiddleTableOption(precision) });
   const plan = module.plan;
@@ -364,7 +376,7 @@ export async function makeRowsPass(
   const workspace = makeWorkspace(device, desc);
   const twiddles = uploadTwiddleTable(device, module, label);
   return {
-    info: { what: p.what, kind: 'rows', descriptor: desc, workgroups, code: outOfPlace.code },
+    info: { what: p.what, kind: 'rows', descriptor: desc, workgroups, code: outOfPlace.code, ...(measured ? { tuning: measured.tuning } : {}) },
     planned: p,
     encode(pass, src, dst) {
       const inPlace = sameRegion(src, dst);
@@ -509,6 +521,8 @@ export async function createFFT(device: GPUDevice, options: FFTOptions): Promise
   checkLayout(options.layout);
   const load = checkCallback(options.load, 'load', type, precision);
   const store = checkCallback(options.store, 'store', type, precision);
+  const tuning = options.tuning ?? 'table';
+  if (tuning !== 'table' && tuning !== 'measure') throw new Error(`webfftdx: createFFT's tuning must be 'table' or 'measure', not ${JSON.stringify(tuning)}`);
   if (precision === 'f16' && !device.features.has('shader-f16')) {
     throw new Error(
       "webfftdx: createFFT precision 'f16' needs the device feature 'shader-f16', which this device was not created with (requestDevice({ requiredFeatures: ['shader-f16'] }) on an adapter that offers it)",
@@ -580,7 +594,7 @@ export async function createFFT(device: GPUDevice, options: FFTOptions): Promise
       const some = cb.load !== undefined || cb.store !== undefined;
       // f16: the first pass reads the user's f16 input, the last writes the f16 output.
       const sides: HalfSides = { input: half && k === 0, output: half && k === last };
-      if (p.op === 'rows') gpuPasses.push(await makeRowsPass(device, p, arith, sides, cb, p.batch / batch, exactFma));
+      if (p.op === 'rows') gpuPasses.push(await makeRowsPass(device, p, arith, sides, cb, p.batch / batch, exactFma, tuning));
       else if (p.op === 'one-pass') gpuPasses.push(await makeOnePass(device, p, half, cb, exactFma));
       else {
         const flat = { ...cb, inputElements: planned.inputElements, outputElements: planned.outputElements, transforms: batch };

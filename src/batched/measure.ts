@@ -147,6 +147,12 @@ export function pickShape(ms: readonly number[]): number {
   return pick;
 }
 
+/** `desc` with the ElementsPerThread a measured plan kept (`desc` itself where that is the table's value). */
+export function withMeasuredEPT(desc: CodeGenerating, ept: number): CodeGenerating {
+  if (!shapeIsOpen(desc) || planOf(desc).elementsPerThread === ept) return desc;
+  return desc.with(ElementsPerThread(ept));
+}
+
 /**
  * Builds the batched plan of `desc` in the shape that runs fastest on this device: the table's shape
  * and its neighbours, each built by `build` (which checks everything as for any plan), timed, the
@@ -165,7 +171,7 @@ export async function measuredBuild<T extends BuiltCandidate>(
   const reshaped = (ept: number): CodeGenerating => desc.with(ElementsPerThread(ept));
   const known = cache.get(key);
   if (known) {
-    const built = await build(known.ept === planOf(desc).elementsPerThread ? desc : reshaped(known.ept));
+    const built = await build(withMeasuredEPT(desc, known.ept));
     return { built, tuning: { method: 'measure', timings: known.timings } };
   }
   const eptList = candidateEPTs(planOf(desc));

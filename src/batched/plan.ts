@@ -17,7 +17,7 @@ import { twiddleTableOption, uploadTwiddleTable } from './twiddle-table.js';
 import { checkCallbackSignature } from '../host/callbacks.js';
 import { compileShader } from '../host/shader.js';
 import { makeWorkspace, planOf, workspaceFor, WORKSPACE_BINDING, type CodeGenerating, type FFTWorkspace } from '../host/workspace.js';
-import { measuredBuild, type TuningReport } from './measure.js';
+import { measuredBuild, withMeasuredEPT, type TuningReport } from './measure.js';
 import {
   batchedKernelSource,
   INPUT_BINDING,
@@ -166,6 +166,17 @@ export async function createBatchedFFT(
     (candidate) => makeWorkspace(device, candidate),
   );
   return { ...built, tuning: report };
+}
+
+/**
+ * The descriptor `tuning: 'measure'` keeps for `batch` FFTs of `desc` on this device, and its report:
+ * createFFT's rows passes, which bind regions of the plan's buffers, take their shape from this
+ * (timed as createBatchedFFT's kernel, on scratch buffers of the pass's size).
+ */
+export async function measuredDescriptor(device: GPUDevice, desc: CodeGenerating, batch: number): Promise<{ desc: CodeGenerating; tuning: TuningReport }> {
+  const timed = await createBatchedFFT(device, desc, { batch, tuning: 'measure' });
+  timed.destroy();
+  return { desc: withMeasuredEPT(desc, timed.plan.elementsPerThread), tuning: timed.tuning };
 }
 
 /** The plan of exactly this descriptor (FFTs per block already applied). */
