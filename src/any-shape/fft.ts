@@ -18,7 +18,7 @@ import { onePassEngineR2CKernel, onePassEngineR2CName } from '../../kernels/any-
 import { PASS_BINDINGS, passKernel, passKernelName, passParamsData, PASS_PARAMS_BYTES } from '../../kernels/any-shape/pass.js';
 import { batchedKernelSource, INPUT_BINDING, OUTPUT_BINDING, PARAMS_BINDING, WORKSPACE_BINDING } from '../batched/kernel.js';
 import { batchedDispatch, measuredDescriptor, withSuggestedFFTsPerBlock } from '../batched/plan.js';
-import type { TuningReport } from '../batched/measure.js';
+import { checkTuning, type TuningReport } from '../batched/measure.js';
 import { twiddleTableOption, uploadTwiddleTable } from '../batched/twiddle-table.js';
 import { checkBatch, checkFloat32Data, checkFloat64Data, checkIOBuffers, checkStorageBuffer } from '../host/checks.js';
 import { complexFromDF64, complexToDF64, realFromDF64, realToDF64 } from '../../kernels/df64-layout.js';
@@ -521,8 +521,7 @@ export async function createFFT(device: GPUDevice, options: FFTOptions): Promise
   checkLayout(options.layout);
   const load = checkCallback(options.load, 'load', type, precision);
   const store = checkCallback(options.store, 'store', type, precision);
-  const tuning = options.tuning ?? 'table';
-  if (tuning !== 'table' && tuning !== 'measure') throw new Error(`webfftdx: createFFT's tuning must be 'table' or 'measure', not ${JSON.stringify(tuning)}`);
+  const tuning = checkTuning(options.tuning, 'createFFT');
   if (precision === 'f16' && !device.features.has('shader-f16')) {
     throw new Error(
       "webfftdx: createFFT precision 'f16' needs the device feature 'shader-f16', which this device was not created with (requestDevice({ requiredFeatures: ['shader-f16'] }) on an adapter that offers it)",

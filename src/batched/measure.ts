@@ -12,7 +12,9 @@ import { ElementsPerThread, type AnyOp } from '../../descriptors/operators.js';
 import { supportedBlockEPTs } from '../../descriptors/plan.js';
 import { raderEPTs } from '../../descriptors/rader.js';
 import type { FFTPlan } from '../../descriptors/model.js';
+import { planLabel } from '../../descriptors/plan-label.js';
 import { planOf, type CodeGenerating, type FFTWorkspace } from '../host/workspace.js';
+import { cacheOf } from '../host/pipelines.js';
 import { timeEncode } from '../host/timing.js';
 
 /** How a batched plan's shape was chosen. */
@@ -45,10 +47,16 @@ interface Reshapable extends CodeGenerating {
 
 const SHAPE_OPS = new Set(['elementsPerThread', 'fftsPerBlock', 'blockDim']);
 
-/** Whether the descriptor leaves its shape to the tables, so that measure may choose another. */
-export function shapeIsOpen(desc: CodeGenerating): desc is Reshapable {
+/** Whether the descriptor (whose plan is `plan`) leaves its shape to the tables, so that measure may choose another. */
+function shapeIsOpen(desc: CodeGenerating, plan: FFTPlan): desc is Reshapable {
   if (!('ops' in desc) || !('with' in desc)) return false;
-  return !(desc as Reshapable).ops.some((o) => SHAPE_OPS.has(o.op)) && planOf(desc).execution === 'block';
+  return !(desc as Reshapable).ops.some((o) => SHAPE_OPS.has(o.op)) && plan.execution === 'block';
+}
+
+/** The accepted values of createBatchedFFT's and createFFT's `tuning`, checked before anything reaches the GPU. */
+export function checkTuning(tuning: unknown, helper: 'createBatchedFFT' | 'createFFT'): 'table' | 'measure' {
+  if (tuning === undefined || tuning === 'table' || tuning === 'measure') return tuning ?? 'table';
+  throw new Error(`webfftdx: ${helper}'s tuning must be 'table' or 'measure', not ${JSON.stringify(tuning)}`);
 }
 
 /**
@@ -90,14 +98,8 @@ export interface BuiltCandidate {
   destroy(): void;
 }
 
-/** The shape chosen per device and key (the default descriptor's kernel and the batch), with the timings behind it. */
+/** The shape chosen per device and key (the table's plan, its limits and the caller's key), with the timings behind it. */
 const chosen = new WeakMap<GPUDevice, Map<string, { readonly ept: number; readonly timings: readonly ShapeTiming[] }>>();
-
-function cacheOf(device: GPUDevice): Map<string, { readonly ept: number; readonly timings: readonly ShapeTiming[] }> {
-  let cache = chosen.get(device);
-  if (!cache) chosen.set(device, (cache = new Map()));
-  return cache;
-}
 
 /** Uniform random f32 values in [-1, 1): timing data that is neither zero nor special. */
 function scratchData(bytes: number): Float32Array<ArrayBuffer> {
@@ -147,17 +149,12 @@ export function pickShape(ms: readonly number[]): number {
   return pick;
 }
 
-/** `desc` with the ElementsPerThread a measured plan kept (`desc` itself where that is the table's value). */
-export function withMeasuredEPT(desc: CodeGenerating, ept: number): CodeGenerating {
-  if (!shapeIsOpen(desc) || planOf(desc).elementsPerThread === ept) return desc;
-  return desc.with(ElementsPerThread(ept));
-}
-
 /**
  * Builds the batched plan of `desc` in the shape that runs fastest on this device: the table's shape
  * and its neighbours, each built by `build` (which checks everything as for any plan), timed, the
- * losers destroyed. A descriptor that fixes its shape is built as it is. `key` names the kernel and
- * batch the choice is remembered for (per device).
+ * losers destroyed; also the descriptor of the kept shape. A descriptor that fixes its shape is built as
+ * it is. The choice is remembered per device for the table's plan and `key` (what else makes the
+ * kernel: the batch, callbacks).
  */
 export async function measuredBuild<T extends BuiltCandidate>(
   device: GPUDevice,
@@ -165,21 +162,23 @@ export async function measuredBuild<T extends BuiltCandidate>(
   key: string,
   build: (desc: CodeGenerating) => Promise<T>,
   makeWorkspaceFor: (desc: CodeGenerating) => FFTWorkspace,
-): Promise<{ built: T; tuning: TuningReport }> {
-  if (!shapeIsOpen(desc)) return { built: await build(desc), tuning: { method: 'descriptor', timings: [] } };
-  const cache = cacheOf(device);
-  const reshaped = (ept: number): CodeGenerating => desc.with(ElementsPerThread(ept));
-  const known = cache.get(key);
+): Promise<{ built: T; desc: CodeGenerating; tuning: TuningReport }> {
+  const tablePlan = planOf(desc);
+  if (!shapeIsOpen(desc, tablePlan)) return { built: await build(desc), desc, tuning: { method: 'descriptor', timings: [] } };
+  const cache = cacheOf(chosen, device);
+  const fullKey = [planLabel(tablePlan), JSON.stringify(tablePlan.limits), key].join('|');
+  const withEPT = (ept: number): CodeGenerating => (ept === tablePlan.elementsPerThread ? desc : desc.with(ElementsPerThread(ept)));
+  const known = cache.get(fullKey);
   if (known) {
-    const built = await build(withMeasuredEPT(desc, known.ept));
-    return { built, tuning: { method: 'measure', timings: known.timings } };
+    const kept = withEPT(known.ept);
+    return { built: await build(kept), desc: kept, tuning: { method: 'measure', timings: known.timings } };
   }
-  const eptList = candidateEPTs(planOf(desc));
   const built: T[] = [];
+  const descs: CodeGenerating[] = [];
   const workspaces: FFTWorkspace[] = [];
   try {
-    for (const [k, ept] of eptList.entries()) {
-      const candidate = k === 0 ? desc : reshaped(ept);
+    for (const [k, ept] of candidateEPTs(tablePlan).entries()) {
+      const candidate = withEPT(ept);
       try {
         built.push(await build(candidate));
       } catch (e) {
@@ -187,15 +186,16 @@ export async function measuredBuild<T extends BuiltCandidate>(
         if (k === 0) throw e;
         continue;
       }
+      descs.push(candidate);
       workspaces.push(makeWorkspaceFor(candidate));
     }
     const ms = await timeCandidates(device, built, workspaces);
     const pick = pickShape(ms);
     const timings = built.map((b, k) => ({ elementsPerThread: b.plan.elementsPerThread, fftsPerBlock: b.plan.fftsPerBlock, ms: ms[k] }));
-    cache.set(key, { ept: built[pick].plan.elementsPerThread, timings });
+    cache.set(fullKey, { ept: built[pick].plan.elementsPerThread, timings });
     const winner = built[pick];
     for (const b of built) if (b !== winner) b.destroy();
-    return { built: winner, tuning: { method: 'measure', timings } };
+    return { built: winner, desc: descs[pick], tuning: { method: 'measure', timings } };
   } catch (e) {
     for (const b of built) b.destroy();
     throw e;

@@ -16,8 +16,8 @@ import { hasExactFma } from '../host/fma.js';
 import { twiddleTableOption, uploadTwiddleTable } from './twiddle-table.js';
 import { checkCallbackSignature } from '../host/callbacks.js';
 import { compileShader } from '../host/shader.js';
-import { makeWorkspace, planOf, workspaceFor, WORKSPACE_BINDING, type CodeGenerating, type FFTWorkspace } from '../host/workspace.js';
-import { measuredBuild, withMeasuredEPT, type TuningReport } from './measure.js';
+import { makeWorkspace, workspaceFor, WORKSPACE_BINDING, type CodeGenerating, type FFTWorkspace } from '../host/workspace.js';
+import { checkTuning, measuredBuild, type TuningReport } from './measure.js';
 import {
   batchedKernelSource,
   INPUT_BINDING,
@@ -92,7 +92,7 @@ export interface BatchedFFTOptions extends KernelCallbacks {
    * 'table' (default): the tuning table's shape. 'measure': a Block descriptor that leaves
    * ElementsPerThread, FFTsPerBlock and BlockDim open runs in whichever of the table's shape and its
    * neighbouring ElementsPerThread values times fastest on this device (src/batched/measure.ts;
-   * about 10 timed passes per candidate at plan creation, the choice remembered per device).
+   * 12 timed passes per candidate at plan creation, the choice remembered per device).
    */
   readonly tuning?: 'table' | 'measure';
 }
@@ -147,25 +147,25 @@ export async function createBatchedFFT(
   assertDeviceAlive(device, 'createBatchedFFT');
   if (typeof options !== 'object' || options === null) throw new Error('webfftdx: createBatchedFFT(device, desc, { batch }) needs its options object');
   const batch = checkBatch(options.batch);
-  const tuning = options.tuning ?? 'table';
-  if (tuning !== 'table' && tuning !== 'measure') {
-    throw new Error(`webfftdx: createBatchedFFT's tuning must be 'table' or 'measure', not ${JSON.stringify(tuning)}`);
-  }
+  const tuning = checkTuning(options.tuning, 'createBatchedFFT');
   const shaped = (d: CodeGenerating) => (options.fftsPerBlock === 'descriptor' ? d : withSuggestedFFTsPerBlock(d));
   if (tuning === 'table') return { ...(await buildBatchedFFT(device, shaped(desc), options, batch)), tuning: { method: 'table', timings: [] } };
   if (options.fftsPerBlock === 'descriptor') {
     return { ...(await buildBatchedFFT(device, desc, options, batch)), tuning: { method: 'descriptor', timings: [] } };
   }
-  const defaultPlan = planOf(desc);
-  const key = [planLabel(defaultPlan), JSON.stringify(defaultPlan.limits), batch, options.load ?? '', options.store ?? ''].join('|');
-  const { built, tuning: report } = await measuredBuild(
+  const { built, tuning: report } = await measuredBatchedFFT(device, desc, options, batch);
+  return { ...built, tuning: report };
+}
+
+/** measure's candidates as createBatchedFFT builds them (suggested FFTs per block), remembered per batch and callbacks. */
+function measuredBatchedFFT(device: GPUDevice, desc: CodeGenerating, options: BatchedFFTOptions, batch: number) {
+  return measuredBuild(
     device,
     desc,
-    key,
-    (candidate) => buildBatchedFFT(device, shaped(candidate), options, batch),
+    [batch, options.load ?? '', options.store ?? ''].join('|'),
+    (candidate) => buildBatchedFFT(device, withSuggestedFFTsPerBlock(candidate), options, batch),
     (candidate) => makeWorkspace(device, candidate),
   );
-  return { ...built, tuning: report };
 }
 
 /**
@@ -174,9 +174,9 @@ export async function createBatchedFFT(
  * (timed as createBatchedFFT's kernel, on scratch buffers of the pass's size).
  */
 export async function measuredDescriptor(device: GPUDevice, desc: CodeGenerating, batch: number): Promise<{ desc: CodeGenerating; tuning: TuningReport }> {
-  const timed = await createBatchedFFT(device, desc, { batch, tuning: 'measure' });
-  timed.destroy();
-  return { desc: withMeasuredEPT(desc, timed.plan.elementsPerThread), tuning: timed.tuning };
+  const measured = await measuredBatchedFFT(device, desc, { batch }, batch);
+  measured.built.destroy();
+  return { desc: measured.desc, tuning: measured.tuning };
 }
 
 /** The plan of exactly this descriptor (FFTs per block already applied). */

@@ -7,7 +7,8 @@ import { compileShader } from './shader.js';
 const checked = new WeakMap<GPUDevice, Map<string, Promise<GPUComputePipeline>>>();
 const lazy = new WeakMap<GPUDevice, Map<string, GPUComputePipeline>>();
 
-function cacheOf<V>(caches: WeakMap<GPUDevice, Map<string, V>>, device: GPUDevice): Map<string, V> {
+/** The map of `caches` for this device (made on first use): host caches live as long as their GPUDevice. */
+export function cacheOf<V>(caches: WeakMap<GPUDevice, Map<string, V>>, device: GPUDevice): Map<string, V> {
   let cache = caches.get(device);
   if (!cache) caches.set(device, (cache = new Map()));
   return cache;
