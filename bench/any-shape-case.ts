@@ -1,6 +1,6 @@
 // A benchmark case around createFFT (src/any-shape): large 1D C2C lengths one workgroup cannot hold
 // (kind c2c beyond the Block FFT limit) and 2D C2C n x n images (kind fft2, as the cuFFT anchor's
-// torch.fft.fft2; rfft2 / irfft2 their R2C / C2R), out of place, on the device's actual limits, in
+// torch.fft.fft2; rfft2 / irfft2 their R2C / C2R), out of place or in place (C2C), on the device's actual limits, in
 // any of createFFT's precisions.
 import { createFFT, makeWorkspace } from '../src/index.js';
 import { rotatingCase } from './buffers.js';
@@ -25,5 +25,5 @@ export async function makeAnyShapeCase(device: GPUDevice, spec: AnyShapeCaseSpec
   }
   const workspace = makeWorkspace(device, plan);
   // As for every case: the bytes a one-pass kernel must move (the passes move more; that is the point).
-  return rotatingCase(device, { ...spec, precision }, plan, options.copies ?? 1, workspace);
+  return rotatingCase(device, { ...spec, precision }, plan, options.copies ?? 1, workspace, options.placement);
 }

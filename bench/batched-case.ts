@@ -1,4 +1,4 @@
-// A benchmark case around the library's batched FFT (createBatchedFFT, out of place) for any
+// A benchmark case around the library's batched FFT (createBatchedFFT, out of place or in place) for any
 // descriptor that generates WGSL. fft-case.ts builds the descriptor from the public operators.
 import type { FFTPlan, FFTPrecision, FFTType } from '../descriptors/model.js';
 import { createBatchedFFT } from '../src/batched/plan.js';
@@ -35,5 +35,5 @@ export async function makeBatchedCase(
   }
   const workspace = makeWorkspace(device, desc);
   // The workspace (Bluestein chirp and kernel, mostly read from cache) is not counted.
-  return rotatingCase(device, spec, plan, options.copies ?? 1, workspace);
+  return rotatingCase(device, spec, plan, options.copies ?? 1, workspace, options.placement);
 }

@@ -1,6 +1,6 @@
 // Input/output buffer sets for benchmark cases: inputs filled with seeded pseudo-random data (never
 // zeros: some hardware and drivers short-cut zero pages), outputs left for the kernel to write.
-import type { BenchCase } from './case.js';
+import type { BenchCase, Placement } from './case.js';
 
 /** Assumed size of the largest cache between the kernel and memory (H100 L2 is 50 MB). */
 export const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024;
@@ -51,17 +51,18 @@ export function bufferSize(bytes: number): number {
   return Math.max(16, Math.ceil(bytes / 4) * 4);
 }
 
+/** Sets of an input and an output buffer; with `outputBytes` 'in place', the output is the input buffer. */
 export function createBufferSets(
   device: GPUDevice,
   inputBytes: number,
-  outputBytes: number,
+  outputBytes: number | 'in place',
   copies: number,
   label: string,
 ): BufferSet[] {
   const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC;
   return Array.from({ length: copies }, (_, i) => {
     const input = device.createBuffer({ size: bufferSize(inputBytes), usage, label: `${label} in ${i}` });
-    const output = device.createBuffer({ size: bufferSize(outputBytes), usage, label: `${label} out ${i}` });
+    const output = outputBytes === 'in place' ? input : device.createBuffer({ size: bufferSize(outputBytes), usage, label: `${label} out ${i}` });
     fillRandom(device, input, bufferSize(inputBytes));
     return { input, output };
   });
@@ -70,7 +71,7 @@ export function createBufferSets(
 export function destroyBufferSets(sets: readonly BufferSet[]): void {
   for (const s of sets) {
     s.input.destroy();
-    s.output.destroy();
+    if (s.output !== s.input) s.output.destroy();
   }
 }
 
@@ -83,7 +84,8 @@ export interface RotatablePlan {
 }
 
 /**
- * A benchmark case around a host plan (and its workspace, if any): out of place, rotating through buffer sets so that
+ * A benchmark case around a host plan (and its workspace, if any): out of place (or in place, where the
+ * plan's input and output sizes match), rotating through buffer sets so that
  * consecutive dispatches do not hit the cache, counting the bytes a one-pass kernel must move (each
  * input read once, each output written once).
  */
@@ -93,8 +95,13 @@ export function rotatingCase(
   plan: RotatablePlan,
   copies = 1,
   workspace?: { buffer: GPUBuffer | undefined; size: number; destroy(): void },
+  placement: Placement = 'out-of-place',
 ): BenchCase {
-  const sets = createBufferSets(device, plan.inputBytes, plan.outputBytes, copies, `bench ${spec.kind} ${spec.n}`);
+  if (placement === 'in-place' && plan.inputBytes !== plan.outputBytes) {
+    throw new Error(`bench: ${spec.kind} ${spec.n} cannot run in place (input ${plan.inputBytes} B, output ${plan.outputBytes} B)`);
+  }
+  const outputBytes = placement === 'in-place' ? 'in place' : plan.outputBytes;
+  const sets = createBufferSets(device, plan.inputBytes, outputBytes, copies, `bench ${spec.kind} ${spec.n}${placement === 'in-place' ? ' in place' : ''}`);
   let next = 0;
   return {
     kind: spec.kind,

@@ -31,4 +31,9 @@ export interface CaseOptions {
   readonly copies?: number;
   /** createBatchedFFT's and createFFT's tuning (bench --tuning): 'measure' times the table's shape and its neighbours on the device first. */
   readonly tuning?: 'table' | 'measure';
+  /** Batched FFT cases (bench --placement): out of place (the default, as cuFFT through PyTorch runs) or in place (output = input, as the VkFFT anchor runs). */
+  readonly placement?: Placement;
 }
+
+export const PLACEMENTS = ['out-of-place', 'in-place'] as const;
+export type Placement = (typeof PLACEMENTS)[number];

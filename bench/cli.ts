@@ -2,6 +2,7 @@
 // default in run.ts (small problems on the software driver, the full sweep on a GPU).
 import { parseArgs } from 'node:util';
 import { DF64_RENORMALISATIONS, type Df64Renormalisation } from '../kernels/arith.js';
+import { PLACEMENTS, type Placement } from './case.js';
 
 export const USAGE = `usage: npm run bench -- [options]
   --sizes 64,256,4096     FFT sizes (all kinds unless --real-sizes is given)
@@ -36,6 +37,9 @@ export const USAGE = `usage: npm run bench -- [options]
                           other for each size, rows labelled 'df64 <mode>' (default: the library's mode only)
   --tuning table|measure  createBatchedFFT's tuning: table (default) or measure (the table's shape and its
                           neighbouring ElementsPerThread timed on the device, the fastest kept)
+  --placement out-of-place|in-place
+                          FFT cases out of place (default; cuFFT through PyTorch runs so) or in place (output = input,
+                          as the VkFFT anchor runs; real kinds whose input and output sizes differ fail)
   --conv-taps M           1D convolution kinds: a filter of M taps (default: N, the cuFFT anchor's full-length filter)
   --dump-shaders          Dawn prints every shader's WGSL and the SPIR-V it becomes (toggle dump_shaders), for
                           scripts/driver-stats/ (the Vulkan driver's register and spill counts of each kernel)`;
@@ -82,6 +86,8 @@ export interface BenchArgs {
   readonly convTaps?: number;
   /** createBatchedFFT's tuning for the batched FFT cases. */
   readonly tuning: 'table' | 'measure';
+  /** Where the FFT cases write their output. */
+  readonly placement: Placement;
   /** Adds Dawn's dump_shaders toggle (scripts/driver-stats/ reads what it prints). */
   readonly dumpShaders: boolean;
   readonly help: boolean;
@@ -138,6 +144,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
       df64: { type: 'string' },
       'conv-taps': { type: 'string' },
       tuning: { type: 'string' },
+      placement: { type: 'string' },
       'dump-shaders': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -162,6 +169,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
     df64: choices('--df64', values.df64, DF64_RENORMALISATIONS),
     convTaps: positiveInt('--conv-taps', values['conv-taps']),
     tuning: (choices('--tuning', values.tuning, ['table', 'measure'] as const) ?? ['table'])[0],
+    placement: (choices('--placement', values.placement, PLACEMENTS) ?? ['out-of-place'])[0],
     dumpShaders: values['dump-shaders'] ?? false,
     help: values.help ?? false,
   };

@@ -14,9 +14,9 @@ import { defaultResultPath, formatTable, readReport, writeReport, type BenchRepo
 
 // Loaded on first use, so that `--plot-only` and `--kinds scale` work without the FFT library.
 const fftCases =
-  (convTaps: number | undefined, tuning: BenchArgs['tuning']): CaseFactory =>
+  (convTaps: number | undefined, tuning: BenchArgs['tuning'], placement: BenchArgs['placement']): CaseFactory =>
   async (device, spec, given) => {
-    const options = { ...given, tuning };
+    const options = { ...given, tuning, placement };
     if (spec.kind === 'scale') throw new Error('scale is not an FFT kind');
     if (isConvolutionKind(spec.kind)) {
       const { makeConvolutionCase } = await import('./convolution-case.js');
@@ -83,7 +83,7 @@ async function main(args: BenchArgs): Promise<number> {
     adapter,
     adapterName,
     settings,
-    makeCase: caseFactory(fftCases(args.convTaps, args.tuning)),
+    makeCase: caseFactory(fftCases(args.convTaps, args.tuning, args.placement)),
     command: commandLine(),
     log: (line) => console.log(`  ${line}`),
     checkpoint: (partial) => writeReport(pathOf(partial), withAnchors(partial, args)),

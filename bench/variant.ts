@@ -1,11 +1,11 @@
 // Times plans given as DescriptorState JSON, internal overrides included (exchange, exchangeParts, batchRounds),
 // through the library's batched kernel: the tool behind the experiments in bench/NOTES.md.
-//   node dist/bench/variant.js [--total N] [--repeats R] [--ballast G] [--dump-shaders] '<label>=<state JSON>' ...
+//   node dist/bench/variant.js [--total N] [--repeats R] [--ballast G] [--in-place] [--dump-shaders] '<label>=<state JSON>' ...
 // e.g. 'r2c4096-split={"size":4096,"type":"r2c","execution":"block","layout":"natural","mode":"folded","exchange":"split"}'
 // Limits default to the device's (like the bench); prints one line per plan: label, GB/s, ms, plan shape.
 // --ballast G first allocates (and writes) G buffers of 1 GiB that stay alive while timing: a probe
 // for the slow-down seen with many live buffers (bench/NOTES.md, run 7). --dump-shaders: Dawn prints each
-// kernel's WGSL and SPIR-V (scripts/driver-stats/run.sh reads them).
+// kernel's WGSL and SPIR-V (scripts/driver-stats/run.sh reads them). --in-place: output = input (as the VkFFT anchor runs).
 // Run one process per plan on a GPU (timings degrade in long processes, see bench/NOTES.md).
 import type { FFTPlan } from '../descriptors/model.js';
 import { resolvePlan, type DescriptorState } from '../descriptors/plan.js';
@@ -27,12 +27,14 @@ async function main(argv: string[]): Promise<void> {
   let repeats = 20;
   let ballast = 0;
   let dumpShaders = false;
+  let inPlace = false;
   const specs: [string, DescriptorState][] = [];
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--total') total = Number(argv[++i]);
     else if (argv[i] === '--repeats') repeats = Number(argv[++i]);
     else if (argv[i] === '--ballast') ballast = Number(argv[++i]);
     else if (argv[i] === '--dump-shaders') dumpShaders = true;
+    else if (argv[i] === '--in-place') inPlace = true;
     else {
       const eq = argv[i].indexOf('=');
       specs.push([argv[i].slice(0, eq), JSON.parse(argv[i].slice(eq + 1)) as DescriptorState]);
@@ -55,7 +57,7 @@ async function main(argv: string[]): Promise<void> {
       const plan = resolvePlan({ direction, limits, ...state });
       const desc: CodeGenerating = { wgsl: (options) => generateModule(plan, options) };
       const batch = Math.max(1, Math.floor(total / plan.size));
-      const kase = await makeBatchedCase(device, desc, { kind: caseKindOf(plan), n: plan.size, precision: plan.precision, batch }, { copies: rotationCount(total * 16) });
+      const kase = await makeBatchedCase(device, desc, { kind: caseKindOf(plan), n: plan.size, precision: plan.precision, batch }, { copies: rotationCount(total * 16), placement: inPlace ? 'in-place' : 'out-of-place' });
       const t = await timeEncode(device, (pass) => kase.encode(pass), { warmup: 3, repeats, dispatches: 1 });
       console.log(`${label}\t${gbPerSecond(kase.bytesMoved, t.ms).toFixed(0)} GB/s\t${t.ms.toFixed(4)} ms\t${shape(plan)}`);
       kase.destroy();

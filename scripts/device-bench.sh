@@ -13,7 +13,9 @@
 # BENCH_PROCESSES (processes per case and runs per anchor, default 3: the fastest counts),
 # BENCH_FFT2_SIZES / BENCH_CONV_SIZES (default empty: 2D FFT cases `fft2` on both anchors, and
 # convolution cases `conv` / `c2c_conv` on cuFFT, with webfftdx's cases of the same kinds),
-# BENCH_TUNING (table, the default, or measure: createBatchedFFT's `tuning`, run.js --tuning).
+# BENCH_TUNING (table, the default, or measure: createBatchedFFT's `tuning`, run.js --tuning),
+# BENCH_PLACEMENT (out-of-place, the default, or in-place: run.js --placement; the VkFFT anchor runs in place;
+# in place runs no real kinds unless BENCH_REAL_KINDS names them).
 # Time: the device tool stops a command after 600 s, `source .device/setup.sh` included, so the
 # script keeps to BENCH_BUDGET seconds in all (default 570): webfftdx gets BENCH_SECONDS (default
 # 390, less if the budget's end comes first), the merge the last 20, the anchors BENCH_ANCHOR_SECONDS
@@ -35,7 +37,10 @@ processes=${BENCH_PROCESSES:-3}
 pow2=2,4,8,16,32,64,128,256,512,1024,2048,4096,8192,16384,32768
 c2c_sizes=${BENCH_C2C_SIZES:-$pow2,100,400,1000,2187,3125,6561,10000,1009,4093}
 real_sizes=${BENCH_REAL_SIZES:-256,4096,16384}
-real_kinds=${BENCH_REAL_KINDS:-r2c,c2r,r2c_folded,c2r_folded}
+placement=${BENCH_PLACEMENT:-out-of-place}
+# Real kinds change size between input and output, so in place runs C2C only unless BENCH_REAL_KINDS names some.
+[ "$placement" = in-place ] && default_real_kinds= || default_real_kinds=r2c,c2r,r2c_folded,c2r_folded
+real_kinds=${BENCH_REAL_KINDS-$default_real_kinds}
 fft2_sizes=${BENCH_FFT2_SIZES:-}
 conv_sizes=${BENCH_CONV_SIZES:-}
 budget=${BENCH_BUDGET:-570}
@@ -208,7 +213,7 @@ else
         continue
       fi
       timeout "$limit" node dist/bench/run.js --kinds "$kind" --sizes "$n" --real-sizes "$n" --precision f32 --total "$total" \
-        --repeats "$repeats" --toggles "${BENCH_TOGGLES:-fast}" --tuning "${BENCH_TUNING:-table}" --out "$parts/$kind-$n-$round.json" >> "$out/bench.log" 2>&1 \
+        --repeats "$repeats" --toggles "${BENCH_TOGGLES:-fast}" --tuning "${BENCH_TUNING:-table}" --placement "$placement" --out "$parts/$kind-$n-$round.json" >> "$out/bench.log" 2>&1 \
         || log "case $kind $n ($round) exited with $?"
     done
   done
@@ -221,7 +226,7 @@ else
     node dist/bench/merge-results.js --out "$result" \
       "${cufft_args[@]}" ${cufft_args[*]:+--cufft-out "$out/anchor.json"} \
       "${vkfft_args[@]}" ${vkfft_args[*]:+--vkfft-out "$out/vkfft.json"} \
-      --command "scripts/device-bench.sh (node dist/bench/run.js per case, best of $processes processes, --total $total --repeats $repeats --toggles ${BENCH_TOGGLES:-fast} --tuning ${BENCH_TUNING:-table})" \
+      --command "scripts/device-bench.sh (node dist/bench/run.js per case, best of $processes processes, --total $total --repeats $repeats --toggles ${BENCH_TOGGLES:-fast} --tuning ${BENCH_TUNING:-table} --placement $placement)" \
       "$parts"/*.json >> "$out/bench.log" 2>&1
     log "merge exited with $? (see bench.log)"
     merged=yes

@@ -2,7 +2,7 @@
 // adapter, the copy and scale kernels (they must really move the data), GPU-timestamp timing, error
 // propagation, and one tiny end-to-end harness run with the scale kernel as kernel under test.
 import { describe, expect, it } from 'vitest';
-import { rotationCount } from '../../bench/buffers.js';
+import { rotatingCase, rotationCount } from '../../bench/buffers.js';
 import { parseBenchArgs } from '../../bench/cli.js';
 import { arithFor } from '../../kernels/arith.js';
 import { Definitions } from '../../kernels/definitions.js';
@@ -57,6 +57,9 @@ describe('bench options and sizing', () => {
     expect(a.tuning).toBe('table');
     expect(parseBenchArgs(['--tuning', 'measure']).tuning).toBe('measure');
     expect(() => parseBenchArgs(['--tuning', 'fast'])).toThrow(/--tuning/);
+    expect(a.placement).toBe('out-of-place');
+    expect(parseBenchArgs(['--placement', 'in-place']).placement).toBe('in-place');
+    expect(() => parseBenchArgs(['--placement', 'inplace'])).toThrow(/--placement/);
   });
 
   it('uses small defaults on the software driver and the issue sweep on a GPU', () => {
@@ -410,6 +413,27 @@ describe('bench kernels and timing on the adapter', () => {
     await expect(timeEncode(device, (p) => p.dispatchWorkgroups(1), { warmup: 0, repeats: 1, dispatches: 1 })).rejects.toThrow(
       /GPU error/,
     );
+  });
+
+  // bench --placement in-place: the plan gets one buffer on both sides (as the VkFFT anchor runs); a
+  // plan whose output size differs from its input's cannot run so and says why.
+  it('runs cases in place with one buffer per set, and refuses in place where the sizes differ', async () => {
+    const { device } = await testDevice('adapter');
+    const seen: { input: GPUBuffer; output: GPUBuffer }[] = [];
+    const plan = (inputBytes: number, outputBytes: number) => ({ inputBytes, outputBytes, encode: (_p: GPUComputePassEncoder, b: { input: GPUBuffer; output: GPUBuffer }) => void seen.push(b), destroy() {} });
+    const spec = { kind: 'c2c', precision: 'f32', n: 64, batch: 4 };
+    const encoder = device.createCommandEncoder();
+    const pass = encoder.beginComputePass();
+    for (const placement of ['in-place', 'out-of-place'] as const) {
+      const c = rotatingCase(device, spec, plan(2048, 2048), 2, undefined, placement);
+      c.encode(pass);
+      c.encode(pass);
+      c.destroy();
+    }
+    pass.end();
+    expect(seen.map((b) => b.input === b.output)).toEqual([true, true, false, false]);
+    expect(seen[0].input).not.toBe(seen[1].input);
+    expect(() => rotatingCase(device, { ...spec, kind: 'r2c' }, plan(2048, 1040), 1, undefined, 'in-place')).toThrow(/r2c 64 cannot run in place \(input 2048 B, output 1040 B\)/);
   });
 
   it('runs the harness end to end: copy ceiling, scale rows, unsupported and failed cases listed', async () => {
