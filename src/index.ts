@@ -53,7 +53,9 @@ export type {
 export type { WGSLModule, WGSLOptions } from '../kernels/types.js';
 export { createBatchedFFT } from './batched/plan.js';
 export type { BatchedFFT, BatchedFFTBuffers, BatchedFFTOptions } from './batched/plan.js';
-export type { ShapeTiming, TuningMethod, TuningReport } from './batched/measure.js';
+export type { RememberedShape, ShapeTiming, TuningMethod, TuningReport } from './batched/measure.js';
+export { exportTuning, importTuning } from './batched/wisdom.js';
+export type { TuningWisdom } from './batched/wisdom.js';
 export { makeWorkspace } from './host/workspace.js';
 export { hasExactFma } from './host/fma.js';
 export type { CodeGenerating, FFTWorkspace } from './host/workspace.js';

@@ -1,6 +1,6 @@
 // tsd: the host helpers' signatures as a user sees them (types only; nothing here runs).
 import { expectError, expectType } from 'tsd';
-import { Block, type Convolution, createBatchedFFT, Direction, fft, hasExactFma, Precision, Size, type AnyShapeFFT, type TuningMethod } from 'webfftdx';
+import { Block, type Convolution, createBatchedFFT, Direction, exportTuning, fft, hasExactFma, importTuning, Precision, Size, type AnyShapeFFT, type TuningMethod, type TuningWisdom } from 'webfftdx';
 
 declare const device: GPUDevice;
 declare const conv: Convolution;
@@ -33,3 +33,12 @@ const measured = createBatchedFFT(device, f64, { batch: 4, tuning: 'measure' });
 expectType<TuningMethod>((await measured).tuning.method);
 expectType<number>((await measured).tuning.timings[0].ms);
 expectError(createBatchedFFT(device, f64, { batch: 4, tuning: 'fast' }));
+
+// Measure's choices saved and restored: plain data out, that data or its JSON text in.
+const wisdom = exportTuning(device);
+expectType<TuningWisdom>(wisdom);
+expectType<'webfftdx-tuning'>(wisdom.format);
+expectType<number>(importTuning(device, wisdom));
+expectType<number>(importTuning(device, JSON.stringify(wisdom)));
+expectError(importTuning(device, 42));
+expectError(importTuning(wisdom));

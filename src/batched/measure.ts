@@ -98,8 +98,26 @@ export interface BuiltCandidate {
   destroy(): void;
 }
 
-/** The shape chosen per device and key (the table's plan, its limits and the caller's key), with the timings behind it. */
+/** A shape measure chose: for which plan (the table's plan, its limits and the caller's key: batch, callbacks), and the timings behind it. */
+export interface RememberedShape {
+  readonly key: string;
+  readonly elementsPerThread: number;
+  readonly timings: readonly ShapeTiming[];
+}
+
+/** The shape chosen per device and key, with the timings behind it. */
 const chosen = new WeakMap<GPUDevice, Map<string, { readonly ept: number; readonly timings: readonly ShapeTiming[] }>>();
+
+/** Every shape measure chose (or was given) on this device, for exportTuning. */
+export function rememberedShapes(device: GPUDevice): RememberedShape[] {
+  return [...cacheOf(chosen, device)].map(([key, v]) => ({ key, elementsPerThread: v.ept, timings: v.timings }));
+}
+
+/** Takes shapes chosen elsewhere (importTuning): a later plan of the same key uses them instead of timing. */
+export function rememberShapes(device: GPUDevice, shapes: readonly RememberedShape[]): void {
+  const cache = cacheOf(chosen, device);
+  for (const s of shapes) cache.set(s.key, { ept: s.elementsPerThread, timings: s.timings });
+}
 
 /** Uniform random f32 values in [-1, 1): timing data that is neither zero nor special. */
 function scratchData(bytes: number): Float32Array<ArrayBuffer> {
@@ -168,8 +186,10 @@ export async function measuredBuild<T extends BuiltCandidate>(
   const cache = cacheOf(chosen, device);
   const fullKey = [planLabel(tablePlan), JSON.stringify(tablePlan.limits), key].join('|');
   const withEPT = (ept: number): CodeGenerating => (ept === tablePlan.elementsPerThread ? desc : desc.with(ElementsPerThread(ept)));
+  const candidates = candidateEPTs(tablePlan);
   const known = cache.get(fullKey);
-  if (known) {
+  // An imported shape is taken only if measure could have chosen it (wisdom from another version or build is timed afresh).
+  if (known && candidates.includes(known.ept)) {
     const kept = withEPT(known.ept);
     return { built: await build(kept), desc: kept, tuning: { method: 'measure', timings: known.timings } };
   }
@@ -177,7 +197,7 @@ export async function measuredBuild<T extends BuiltCandidate>(
   const descs: CodeGenerating[] = [];
   const workspaces: FFTWorkspace[] = [];
   try {
-    for (const [k, ept] of candidateEPTs(tablePlan).entries()) {
+    for (const [k, ept] of candidates.entries()) {
       const candidate = withEPT(ept);
       try {
         built.push(await build(candidate));
