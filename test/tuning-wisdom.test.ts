@@ -72,12 +72,12 @@ describe(`tuning wisdom (seed ${seed})`, () => {
     const bad: [unknown, RegExp][] = [
       ['{', /importTuning: the text is not JSON/],
       [[], /the wisdom must be exportTuning's object .* not an array/],
-      [{ format: 'fftw', version: 1, shapes: [] }, /format must be 'webfftdx-tuning', not "fftw"/],
+      [{ format: 'fftw', version: 1, shapes: [] }, /format must be 'webfftdx-tuning', not 'fftw'/],
       [{ format: 'webfftdx-tuning', version: 2, shapes: [] }, /version must be 1 \(this webfftdx's format\), not 2/],
       [{ format: 'webfftdx-tuning', version: 1, shapes: {} }, /shapes must be an array, not an object/],
       [{ format: 'webfftdx-tuning', version: 1, shapes: [good, { ...good, elementsPerThread: 2.5 }] }, /shapes\[1\]\.elementsPerThread must be a positive integer, not 2.5/],
       [{ format: 'webfftdx-tuning', version: 1, shapes: [{ ...good, key: '' }] }, /shapes\[0\]\.key must be a non-empty string/],
-      [{ format: 'webfftdx-tuning', version: 1, shapes: [{ ...good, timings: [{ elementsPerThread: 8, fftsPerBlock: 1, ms: 'fast' }] }] }, /shapes\[0\]\.timings\[0\]\.ms must be a finite number of milliseconds >= 0, not "fast"/],
+      [{ format: 'webfftdx-tuning', version: 1, shapes: [{ ...good, timings: [{ elementsPerThread: 8, fftsPerBlock: 1, ms: 'fast' }] }] }, /shapes\[0\]\.timings\[0\]\.ms must be a finite number of milliseconds >= 0, not 'fast'/],
     ];
     try {
       for (const [wisdom, message] of bad) expect(() => importTuning(device, wisdom as string)).toThrow(message);

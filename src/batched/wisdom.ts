@@ -4,6 +4,7 @@
 // takes it (or its JSON text) on a later device, after which plans of the same descriptor, batch and
 // callbacks take the saved shape without timing. The saved shapes are only ever ones measure could
 // choose itself for that plan, so wisdom from another GPU can make a plan slower, never wrong.
+import { showValue, typeName } from '../../descriptors/messages.js';
 import { rememberedShapes, rememberShapes, type RememberedShape, type ShapeTiming } from './measure.js';
 
 export const TUNING_FORMAT = 'webfftdx-tuning';
@@ -22,7 +23,8 @@ export function exportTuning(device: GPUDevice): TuningWisdom {
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const describe = (v: unknown): string => (typeof v === 'string' ? JSON.stringify(v) : Array.isArray(v) ? 'an array' : v === null ? 'null' : typeof v === 'object' ? 'an object' : String(v));
+/** A bad value as the descriptor messages quote it: primitives as written ('text' quoted), objects and arrays by their type. */
+const describe = (v: unknown): string => (typeof v === 'object' && v !== null ? typeName(v) : showValue(v));
 
 function fail(where: string, what: string, value: unknown): never {
   throw new Error(`webfftdx: importTuning: ${where} must be ${what}, not ${describe(value)}`);
