@@ -51,18 +51,19 @@ export function bufferSize(bytes: number): number {
   return Math.max(16, Math.ceil(bytes / 4) * 4);
 }
 
-/** Sets of an input and an output buffer; with `outputBytes` 'in place', the output is the input buffer. */
+/** Sets of an input and an output buffer; in place, the output is the input buffer (`outputBytes` unused). */
 export function createBufferSets(
   device: GPUDevice,
   inputBytes: number,
-  outputBytes: number | 'in place',
+  outputBytes: number,
   copies: number,
   label: string,
+  placement: Placement = 'out-of-place',
 ): BufferSet[] {
   const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC;
   return Array.from({ length: copies }, (_, i) => {
     const input = device.createBuffer({ size: bufferSize(inputBytes), usage, label: `${label} in ${i}` });
-    const output = outputBytes === 'in place' ? input : device.createBuffer({ size: bufferSize(outputBytes), usage, label: `${label} out ${i}` });
+    const output = placement === 'in-place' ? input : device.createBuffer({ size: bufferSize(outputBytes), usage, label: `${label} out ${i}` });
     fillRandom(device, input, bufferSize(inputBytes));
     return { input, output };
   });
@@ -100,8 +101,7 @@ export function rotatingCase(
   if (placement === 'in-place' && plan.inputBytes !== plan.outputBytes) {
     throw new Error(`bench: ${spec.kind} ${spec.n} cannot run in place (input ${plan.inputBytes} B, output ${plan.outputBytes} B)`);
   }
-  const outputBytes = placement === 'in-place' ? 'in place' : plan.outputBytes;
-  const sets = createBufferSets(device, plan.inputBytes, outputBytes, copies, `bench ${spec.kind} ${spec.n}${placement === 'in-place' ? ' in place' : ''}`);
+  const sets = createBufferSets(device, plan.inputBytes, plan.outputBytes, copies, `bench ${spec.kind} ${spec.n} ${placement}`, placement);
   let next = 0;
   return {
     kind: spec.kind,
