@@ -1,6 +1,6 @@
 // Saving and restoring what `tuning: 'measure'` chose (FFTW's wisdom, VkFFT's saved application): the
 // choices last as long as the GPUDevice, and timing the candidates again in every session costs their
-// compilation and about 12 ms of GPU time per plan. exportTuning gives a JSON-ready object; importTuning
+// compilation and about 12 ms of GPU time per candidate (12 passes of about 1 ms). exportTuning gives a JSON-ready object; importTuning
 // takes it (or its JSON text) on a later device, after which plans of the same descriptor, batch and
 // callbacks take the saved shape without timing. The saved shapes are only ever ones measure could
 // choose itself for that plan, so wisdom from another GPU can make a plan slower, never wrong.
