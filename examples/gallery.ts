@@ -13,6 +13,7 @@ import { imageFilter } from './image-filter.js';
 import { convolutionCrossover } from './convolution-crossover.js';
 import { introduction } from './introduction.js';
 import { largeFFT } from './large-fft.js';
+import { measuredShapes } from './measured-shapes.js';
 import { f16Spectrum, f64Spectrum } from './precisions.js';
 import { f64UserKernel } from './f64-user-kernel.js';
 import { realSpectrum } from './real-spectrum.js';
@@ -31,6 +32,7 @@ const examples: Example[] = [
   f16Spectrum,
   bluesteinPrime,
   raderPrime,
+  measuredShapes,
   largeFFT,
   fft2dUserKernels,
   fourStepUserKernels,
