@@ -10,10 +10,10 @@
 // of each Bluestein length B (the ends of each B's range: most and fewest zero-padded registers) and
 // its smallest and largest prime, the sizes between differing from those only in the constants n and
 // the chirp; and of the 13 Rader primes 67..251 the two shortest and the two longest (the Rader
-// kernels' other paths: test/kernels/rader.test.ts). Each size of that sweep
-// runs in one direction, forward and inverse alternating along the list (the inverse is the same
-// generator with the other sign; every other test here runs both), which halves its compile time.
-// WEBFFTDX_FULL=1 runs every size 2..256 in both directions (about 14 more minutes with a cold cache).
+// kernels' other paths: test/kernels/rader.test.ts). Every case here runs in one direction, forward
+// and inverse alternating along each list (the inverse is the same generator with the other sign;
+// harness.ts alternateDirections), which halves the compile time. WEBFFTDX_FULL=1 runs every size
+// 2..256 and every other case in both directions (about 15 more minutes with a cold cache).
 import { describe, expect, it } from 'vitest';
 import type { FFTLimits } from '../../descriptors/model.js';
 import { resolvePlan, type DescriptorState } from '../../descriptors/plan.js';
@@ -21,7 +21,7 @@ import { bluesteinLength, largestPrimeFactor } from '../../descriptors/sizes.js'
 import { FULL } from '../support/full.js';
 import { testDevice } from '../support/gpu.js';
 import { makeSeed } from '../support/random.js';
-import { checkCases, expectWithinBounds, type Api } from './harness.js';
+import { alternateDirections, checkCases, expectWithinBounds, type Api } from './harness.js';
 
 const ALL_SMALL = Array.from({ length: 255 }, (_, i) => i + 2);
 
@@ -61,13 +61,15 @@ function block(size: number, extra: Omit<DescriptorState, 'size' | 'execution'> 
   return { label: `Block Size(${size})${parts.length ? ` ${parts.join(' ')}` : ''} ${api}`, state: { size, execution: 'block', ...extra }, api, count };
 }
 
-async function run(cases: readonly Case[]): Promise<void> {
+/** Checks the cases, each in one direction (alternating from `from`; both with WEBFFTDX_FULL=1) unless it names its own. */
+async function run(cases: readonly Case[], from: 'forward' | 'inverse' = 'forward'): Promise<void> {
   // Descriptors built with the adapter's Limits run on a device created with them; the rest on a
   // device with WebGPU's default limits, as a user's plain requestDevice() gives.
   const { device } = await testDevice(cases.some((c) => c.state.limits) ? 'adapter' : 'default');
   const seed = makeSeed();
-  console.log(`${cases.reduce((k, c) => k + (c.directions?.length ?? 2), 0)} block kernels, seed ${seed}`);
-  expectWithinBounds(await checkCases(device, cases, seed));
+  const checked = alternateDirections(cases, from);
+  console.log(`${checked.reduce((k, c) => k + (c.directions?.length ?? 2), 0)} block kernels, seed ${seed}`);
+  expectWithinBounds(await checkCases(device, checked, seed));
 }
 
 async function adapterLimits(): Promise<FFTLimits> {
@@ -97,8 +99,8 @@ describe(`Block execute (registers), default choices, ${FULL ? 'every size' : 'e
   for (let start = 0; start < SMALL.length; start += GROUP) {
     const sizes = SMALL.slice(start, start + GROUP);
     it(`sizes ${sizes.join(', ')}`, { timeout: 300_000 }, async () => {
-      // One direction per size (see the header), alternating along the list; both with WEBFFTDX_FULL=1.
-      await run(sizes.map((n, i) => ({ ...block(n), ...(FULL ? {} : { directions: [(start + i) % 2 ? 'inverse' : 'forward'] as const }) })));
+      // One direction per size (see the header), alternating along the whole list; both with WEBFFTDX_FULL=1.
+      await run(sizes.map((n) => block(n)), start % 2 ? 'inverse' : 'forward');
     });
   }
 });
@@ -120,9 +122,9 @@ describe('Block execute, large sizes (default limits: 16384 bytes, 256 invocatio
 
 describe('Block execute, adapter limits', () => {
   // Large kernels compile slowly on software Vulkan: one size per test, with room to spare.
-  for (const n of [8192, 6561, 2401, 4093]) {
+  for (const [i, n] of [8192, 6561, 2401, 4093].entries()) {
     it(`Size(${n})${n === 4093 ? ' (Bluestein length 8192)' : ''}`, { timeout: 300_000 }, async () => {
-      await run([block(n, { limits: await adapterLimits() })]);
+      await run([block(n, { limits: await adapterLimits() })], i % 2 ? 'inverse' : 'forward');
     });
   }
 });

@@ -8,6 +8,7 @@ import { resolvePlan, type DescriptorState } from '../../descriptors/plan.js';
 import { workspaceData } from '../../kernels/workspace-data.js';
 import { generateModule } from '../../kernels/module.js';
 import type { WGSLModule } from '../../kernels/types.js';
+import { FULL } from '../support/full.js';
 import { randomFloats } from '../support/random.js';
 import { accuracyBound, referenceDFT, relativeL2 } from '../support/reference.js';
 import { runKernelChain } from '../support/chain.js';
@@ -178,6 +179,21 @@ export interface Check {
   readonly n: number;
   readonly error: number;
   readonly bound: number;
+}
+
+type Direction = 'forward' | 'inverse';
+
+/**
+ * One direction per case, forward and inverse alternating along the list (`from` picks the first),
+ * for cases that name none; both directions of every case with WEBFFTDX_FULL=1. The inverse is the
+ * same generator with the other sign, and each kernel costs the software driver a compile of its
+ * own, so a list of cases checks both signs of its configurations at half the compile time.
+ */
+export function alternateDirections<T extends object>(cases: readonly T[], from: Direction = 'forward'): (T & { readonly directions?: readonly Direction[] })[] {
+  if (FULL) return [...cases];
+  const other: Direction = from === 'forward' ? 'inverse' : 'forward';
+  type Directed = T & { readonly directions?: readonly Direction[] };
+  return cases.map((c, i) => ((c as Directed).directions ? (c as Directed) : { ...c, directions: [i % 2 ? other : from] }));
 }
 
 /** Runs forward and inverse of each case (or the case's `directions`), checks them against the reference, returns the errors. */

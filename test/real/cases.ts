@@ -3,6 +3,7 @@
 // wherever the combination allows them (packed: even; folded: even, in Block with a half size the
 // engine runs natively), plus 68, which runs through Bluestein (prime factor 17) in Block execution.
 import type { ComplexLayout, RealMode } from '../../descriptors/model.js';
+import { FULL } from '../support/full.js';
 import { resolvePlan } from '../../descriptors/plan.js';
 import type { Api, RealCase } from './harness.js';
 
@@ -46,4 +47,21 @@ export function matrix(api: Api, sizes: readonly number[], count: number): RealC
     }
   }
   return out;
+}
+
+/**
+ * One layout per configuration (the state but its layout), rotating along the list: every layout x
+ * mode runs at the small and medium sizes, the layouts differ only in where loads and stores go, and
+ * each large kernel costs lavapipe seconds to compile with a cold cache (with all three layouts the
+ * Block tests from 1000 points took 111 of the suite's 1174 s; docs/testing.md). WEBFFTDX_FULL=1 runs
+ * every layout.
+ */
+export function layoutPerConfig(cases: readonly RealCase[]): RealCase[] {
+  if (FULL) return [...cases];
+  const groups = new Map<string, RealCase[]>();
+  for (const c of cases) {
+    const key = JSON.stringify({ ...c.state, layout: undefined, api: c.api });
+    groups.set(key, [...(groups.get(key) ?? []), c]);
+  }
+  return [...groups.values()].map((group, i) => group[i % group.length]);
 }
